@@ -1,0 +1,108 @@
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Config } from './config';
+import { createDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { authGuardPlugin } from './lib/auth-guard';
+import { registerErrorHandler } from './lib/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createServices } from './services';
+import { isClientRoute, registerWebApp } from './web';
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  /** Run pending migrations before serving (default true). */
+  migrate?: boolean;
+}
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Editor.js and the toast library set inline style attributes; scripts stay strict.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://codepen.io', 'https://gist.github.com', 'https://www.instagram.com', 'https://platform.twitter.com', 'https://twitframe.com', 'https://player.twitch.tv', 'https://embed.music.apple.com', 'https://open.spotify.com', 'https://www.figma.com', 'https://codesandbox.io', 'https://stackblitz.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole application without listening; main.ts and tests call this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database =
+    options.database ??
+    createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+  if (options.migrate !== false) await migrateToLatest(database.db, database.pgSchema);
+  const services = createServices(config, database, app.log);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.close();
+    if (!options.database) await database.destroy();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: false,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const serving = await registerWebApp(app, config.webDistDir);
+  if (serving) {
+    app.setNotFoundHandler((request, reply) => {
+      if (isClientRoute(request.method, request.url)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    });
+  }
+
+  if (config.mailWorker) services.mail.start();
+  return app;
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** PostgreSQL schema in use when not the default (tests). */
+  pgSchema?: string;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; anything else is ignored in favour of SQLite. */
+  databaseUrl?: string;
+  /** SQLite file, used when databaseUrl is not a PostgreSQL URL. */
+  sqliteFile: string;
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Normalise PostgreSQL values to the same shapes SQLite returns. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (v: string) => Number.parseInt(v, 10); // int8: counts
+    if (oid === 1184 || oid === 1114) return (v: string) => new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes as pg.CustomTypesConfig,
+      options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its server must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', pgSchema: options.pgSchema, destroy: () => db.destroy() };
+  }
+
+  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('cache_size = -64000');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}

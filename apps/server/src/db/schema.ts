@@ -1,0 +1,162 @@
+/**
+ * Table types for Kysely. Both engines store the same shapes:
+ * ids are UUIDv7 strings, timestamps ISO-8601 strings, flags 0/1 integers
+ * (better-sqlite3 cannot bind booleans; see docs/decisions.md).
+ */
+import type { Generated } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  username: string;
+  password_hash: string | null;
+  bio: string | null;
+  profile_pic: string | null;
+  google_auth: Flag;
+  google_sub: string | null;
+  email_verified: Flag;
+  show_liked_blogs: Flag;
+  show_saved_blogs: Flag;
+  token_version: number;
+  follower_count: number;
+  following_count: number;
+  published_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailVerificationsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface BlogsTable {
+  id: string;
+  blog_id: string;
+  creator_id: string;
+  title: string;
+  description: string;
+  image: string | null;
+  content: string;
+  /** Plain text of title, description, tags and blocks, for full-text search. */
+  search_text: string;
+  tags: string;
+  block_count: number;
+  draft: Flag;
+  like_count: number;
+  comment_count: number;
+  save_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogTagsTable {
+  blog_id: string;
+  tag: string;
+  draft: Flag;
+  created_at: string;
+}
+
+export interface BlogReactionTable {
+  user_id: string;
+  blog_id: string;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  following_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  blog_id: string;
+  user_id: string;
+  parent_id: string | null;
+  comment: string;
+  like_count: number;
+  reply_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  sender_id: string | null;
+  type: string;
+  blog_id: string | null;
+  comment_id: string | null;
+  message: string | null;
+  is_read: Flag;
+  created_at: string;
+}
+
+export interface TransferRequestsTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  accept_token_hash: string;
+  reject_token_hash: string;
+  status: 'pending' | 'accepted' | 'rejected' | 'expired';
+  expires_at: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  storage_key: string;
+  url: string;
+  kind: 'featured' | 'inline' | 'avatar';
+  blog_id: string | null;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  email_verifications: EmailVerificationsTable;
+  blogs: BlogsTable;
+  blog_tags: BlogTagsTable;
+  likes: BlogReactionTable;
+  saves: BlogReactionTable;
+  follows: FollowsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  notifications: NotificationsTable;
+  transfer_requests: TransferRequestsTable;
+  mail_outbox: MailOutboxTable;
+  uploads: UploadsTable;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UsersRepository } from '../modules/users/users.repo';
+import { unauthorized } from './errors';
+import type { TokenService } from './tokens';
+
+export interface AuthUser {
+  id: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by app.authenticate (required) or app.identify (optional). */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    identify(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Resolves a token to a user if it is valid, unexpired and not revoked by a token-version bump. */
+export async function resolveToken(token: string, tokens: TokenService, users: UsersRepository): Promise<AuthUser | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const state = await users.findAuthState(claims.sub);
+  if (!state || state.token_version !== claims.ver) return null;
+  return { id: state.id };
+}
+
+export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersRepository }) => {
+  app.decorateRequest('user', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (!token) throw unauthorized('Please sign in to continue');
+    const user = await resolveToken(token, opts.tokens, opts.users);
+    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    request.user = user;
+  });
+
+  app.decorate('identify', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    request.user = token ? await resolveToken(token, opts.tokens, opts.users) : null;
+  });
+});

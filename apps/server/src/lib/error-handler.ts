@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+/** One error shape for the whole API: { success: false, message } with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const text = issue?.message ?? 'Invalid input';
+      const message = field && !text.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${text}` : text;
+      return reply.status(400).send({ success: false, message });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      return reply.status(status).send({ success: false, message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: `Something went wrong (request ${request.id})` });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'File is too large';
+    default:
+      return error.message || 'Bad request';
+  }
+}
+
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003']);
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  const msg = (error as Error).message ?? '';
+  return (code !== undefined && DOWN_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect/.test(msg);
+}

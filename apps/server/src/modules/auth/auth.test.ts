@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, latestMailLink, type TestApp, uniqueEmail } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const signup = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/signup', payload });
+const signin = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/signin', payload });
+const countUsers = async (email: string) =>
+  Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', email).executeTakeFirstOrThrow()).n);
+
+describe('POST /api/v1/signup', () => {
+  it.each([
+    [{ email: 'a@example.com', password: 'secret123' }, /name/i],
+    [{ name: 'A', password: 'secret123' }, /email/i],
+    [{ name: 'A', email: 'not-an-email', password: 'secret123' }, /valid email/i],
+    [{ name: 'A', email: 'b@example.com', password: '12345' }, /at least 6/i],
+    [{ name: '   ', email: 'c@example.com', password: 'secret123' }, /name/i],
+  ])('refuses %j with a message naming the field', async (payload, message) => {
+    const res = await signup(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    if (payload.email) expect(await countUsers(String(payload.email).toLowerCase())).toBe(0);
+  });
+
+  it('creates an unverified account with a username from the e-mail and mails a verification link', async () => {
+    const email = `Jane.Doe+blog${Date.now()}@Example.com`;
+    const res = await signup({ name: 'Jane Doe', email, password: 'secret123' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toMatch(/verify/i);
+    const user = await t.app.services.repos.users.findByEmail(email.toLowerCase());
+    expect(user).toMatchObject({ name: 'Jane Doe', email_verified: 0, google_auth: 0 });
+    expect(user?.username).toMatch(/^janedoe/);
+    expect(user?.password_hash).toMatch(/^\$argon2id\$/);
+    const link = await latestMailLink(t.database, email.toLowerCase());
+    expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('gives two addresses with the same local part different usernames', async () => {
+    const a = await createUser(t, { email: `samename@${Date.now()}a.example.com` });
+    const b = await createUser(t, { email: `samename@${Date.now()}b.example.com` });
+    expect(a.username).toBe('samename');
+    expect(b.username).toMatch(/^samename\d+$/);
+  });
+
+  it('re-sends the mail for an unverified address and refuses a verified one', async () => {
+    const email = uniqueEmail();
+    await signup({ name: 'First', email, password: 'secret123' });
+    const first = await latestMailLink(t.database, email);
+    const again = await signup({ name: 'Second', email, password: 'secret456' });
+    expect(again.statusCode).toBe(201);
+    const second = await latestMailLink(t.database, email);
+    expect(second).not.toBe(first);
+    expect(await countUsers(email)).toBe(1);
+    // The superseded link no longer works; the new one does.
+    expect((await t.app.inject({ url: `/api/v1/verify-email/${first.split('/').pop()}` })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/v1/verify-email/${second.split('/').pop()}` })).statusCode).toBe(200);
+    const verified = await signup({ name: 'Third', email, password: 'secret789' });
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json().message).toBe('An account with this email already exists. Please sign in.');
+  });
+
+  it('creates exactly one account when the same address signs up many times at once', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(Array.from({ length: 8 }, () => signup({ name: 'Race', email, password: 'secret123' })));
+    for (const r of results) expect([201, 409]).toContain(r.statusCode);
+    expect(await countUsers(email)).toBe(1);
+  });
+});
+
+describe('GET /api/v1/verify-email/:token', () => {
+  it('verifies once; a used, unknown or expired token gets a clear 400', async () => {
+    const email = uniqueEmail();
+    await signup({ name: 'V', email, password: 'secret123' });
+    const token = (await latestMailLink(t.database, email)).split('/').pop();
+    const ok = await t.app.inject({ url: `/api/v1/verify-email/${token}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, message: 'Email verified successfully. You can now sign in.' });
+    const reused = await t.app.inject({ url: `/api/v1/verify-email/${token}` });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('This verification link has already been used.');
+    const unknown = await t.app.inject({ url: '/api/v1/verify-email/not-a-real-token' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('This verification link is invalid or has expired.');
+
+    const late = uniqueEmail();
+    await signup({ name: 'Late', email: late, password: 'secret123' });
+    const lateToken = (await latestMailLink(t.database, late)).split('/').pop();
+    await t.database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    const expired = await t.app.inject({ url: `/api/v1/verify-email/${lateToken}` });
+    expect(expired.statusCode).toBe(400);
+    expect((await t.app.services.repos.users.findByEmail(late))?.email_verified).toBe(0);
+  });
+});
+
+describe('POST /api/v1/signin', () => {
+  it('returns the session user of SPEC section 3 with a working token', async () => {
+    const u = await createUser(t, { name: 'Sam Signin' });
+    const res = await signin({ email: u.email.toUpperCase(), password: u.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('Signed in successfully');
+    expect(body.user).toEqual({
+      token: expect.any(String),
+      id: u.id,
+      _id: u.id,
+      email: u.email,
+      name: 'Sam Signin',
+      username: u.username,
+      profilePic: null,
+      bio: null,
+      followers: [],
+      following: [],
+      showLikedBlogs: false,
+      showSavedBlogs: false,
+      googleAuth: false,
+    });
+    const me = await t.app.inject({ url: '/api/v1/me', headers: bearer(body.user.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(u.id);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const u = await createUser(t);
+    const wrong = await signin({ email: u.email, password: 'wrong-password' });
+    const unknown = await signin({ email: uniqueEmail('ghost'), password: 'whatever1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('Invalid email or password');
+  });
+
+  it('refuses an unverified account and mails a new link', async () => {
+    const email = uniqueEmail();
+    await signup({ name: 'U', email, password: 'secret123' });
+    const before = await latestMailLink(t.database, email);
+    const res = await signin({ email, password: 'secret123' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/verify your email/);
+    expect(await latestMailLink(t.database, email)).not.toBe(before);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses missing, malformed and tampered tokens', async () => {
+    const u = await createUser(t);
+    expect((await t.app.inject({ url: '/api/v1/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: bearer('nonsense') })).statusCode).toBe(401);
+    const [h, p, s] = u.token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
+    const res = await t.app.inject({ url: '/api/v1/me', headers: bearer(`${h}.${forged}.${s}`) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('revokes every older token on sign-out everywhere', async () => {
+    const u = await createUser(t);
+    const second = (await signin({ email: u.email, password: u.password })).json().user.token;
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/signout-everywhere', headers: bearer(u.token) });
+    expect(out.statusCode).toBe(200);
+    for (const token of [u.token, second]) {
+      expect((await t.app.inject({ url: '/api/v1/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
+    const fresh = (await signin({ email: u.email, password: u.password })).json().user.token;
+    expect((await t.app.inject({ url: '/api/v1/me', headers: bearer(fresh) })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After after too many sign-ins for one address', async () => {
+    const limited = await createTestApp({ rateLimitFactor: 1 });
+    try {
+      const email = uniqueEmail();
+      const codes: number[] = [];
+      let last;
+      for (let i = 0; i < 11; i++) {
+        last = await limited.app.inject({ method: 'POST', url: '/api/v1/signin', payload: { email, password: 'wrong-pass' } });
+        codes.push(last.statusCode);
+      }
+      expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+      expect(last!.statusCode).toBe(429);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.json().message).toMatch(/Too many attempts/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits sign-ups per IP and leaves no account behind for refused ones', async () => {
+    const limited = await createTestApp({ rateLimitFactor: 1 });
+    try {
+      const emails = Array.from({ length: 11 }, () => uniqueEmail('ip'));
+      const codes = [];
+      for (const email of emails) {
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'N', email, password: 'secret123' }, remoteAddress: '10.1.2.3' })).statusCode);
+      }
+      expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+      expect(codes[10]).toBe(429);
+      expect(await limited.app.services.repos.users.findByEmail(emails[10]!)).toBeUndefined();
+      const other = await limited.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'N', email: uniqueEmail(), password: 'secret123' }, remoteAddress: '10.9.9.9' });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

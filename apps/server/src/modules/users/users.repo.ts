@@ -1,0 +1,56 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema';
+
+export type UserRow = UsersTable;
+
+/** Kysely queries on users; no rules here. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findByUsername(username: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  async usernameTaken(username: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    return !!row;
+  }
+
+  /** Token version only: read on every authenticated request. */
+  findAuthState(id: string) {
+    return this.db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id).executeTakeFirst();
+  }
+
+  insert(user: Insertable<UsersTable>, db: Kysely<Database> = this.db) {
+    return db.insertInto('users').values(user).execute();
+  }
+
+  update(id: string, changes: Updateable<UsersTable>, db: Kysely<Database> = this.db) {
+    return db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  bumpTokenVersion(id: string, db: Kysely<Database> = this.db) {
+    return db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The most recent ids a user follows and is followed by, for the session (capped). */
+  async followIds(id: string, cap: number, db: Kysely<Database> = this.db) {
+    const [following, followers] = await Promise.all([
+      db.selectFrom('follows').select('following_id as id').where('follower_id', '=', id).orderBy('created_at', 'desc').limit(cap).execute(),
+      db.selectFrom('follows').select('follower_id as id').where('following_id', '=', id).orderBy('created_at', 'desc').limit(cap).execute(),
+    ]);
+    return { following: following.map((r) => r.id), followers: followers.map((r) => r.id) };
+  }
+}

@@ -1,0 +1,52 @@
+/** Business constants and limits of SPEC.md section 9. */
+export const MAX_TAGS = 10;
+export const MAX_BIO_LENGTH = 160;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_NAME_LENGTH = 80;
+export const MAX_EMAIL_LENGTH = 254;
+export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const HEADER_LEVELS = [2, 3, 4] as const;
+export const DEFAULT_HEADER_LEVEL = 3;
+export const BLOCKS_PER_READING_MINUTE = 5;
+
+export const HOME_PAGE_SIZE = 4;
+export const NOTIFICATION_HEADER_FETCH = 4;
+export const NOTIFICATION_DROPDOWN_SHOWN = 3;
+export const UNREAD_BADGE_CAP = 9;
+export const PROFILE_FOLLOWING_CARD_SIZE = 5;
+export const MAX_PAGE_LIMIT = 50;
+
+export const DELAYS_MS = {
+  logout: 1000,
+  userNotFoundRedirect: 1000,
+  transferSuccessRedirect: 5000,
+  postTransferSignOut: 2000,
+  newsletter: 1500,
+  modalClose: 300,
+} as const;
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'like', 'comment', 'follow'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+export const STORAGE_KEYS = { user: 'user', theme: 'theme', selectedBlog: 'selectedBlog' } as const;
+
+export const POPULAR_TOPICS = [
+  'React',
+  'Node.js',
+  'MERN',
+  'Express',
+  'JavaScript',
+  'Algorithms',
+  'Frontend',
+  'Backend',
+  'Fullstack',
+  'Database',
+] as const;
+
+/** User agents that get the redirect (not popup) Google flow. */
+export const MOBILE_USER_AGENT = /iPhone|iPad|iPod|Android/i;

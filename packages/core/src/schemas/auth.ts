@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(MAX_EMAIL_LENGTH, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((e) => e.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const nameField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`);
+
+export const signupBody = z.object({ name: nameField, email: emailField, password: passwordField });
+export type SignupBody = z.input<typeof signupBody>;
+
+export const signinBody = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD_LENGTH),
+});
+export type SigninBody = z.input<typeof signinBody>;
+
+export const verifyEmailParams = z.object({ verificationToken: z.string().min(1).max(200) });
+
+/** The session user of SPEC.md section 3, as returned by sign-in. */
+export const sessionUser = z.object({
+  token: z.string(),
+  id: z.string(),
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  profilePic: z.string().nullable(),
+  bio: z.string().nullable(),
+  followers: z.array(z.string()),
+  following: z.array(z.string()),
+  showLikedBlogs: z.boolean(),
+  showSavedBlogs: z.boolean(),
+  googleAuth: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const signinResponse = z.object({ success: z.literal(true), message: z.string(), user: sessionUser });
