@@ -15,7 +15,9 @@ await build({
     {
       name: 'bundle-workspace-core',
       setup(b) {
-        b.onResolve({ filter: /^@inkwell\/core$/ }, () => ({ path: new URL('../../packages/core/src/index.ts', import.meta.url).pathname }));
+        b.onResolve({ filter: /^@inkwell\/core$/ }, () => ({
+          path: new URL('../../packages/core/src/index.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

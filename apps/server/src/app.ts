@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -30,7 +30,22 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
-  frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://codepen.io', 'https://gist.github.com', 'https://www.instagram.com', 'https://platform.twitter.com', 'https://twitframe.com', 'https://player.twitch.tv', 'https://embed.music.apple.com', 'https://open.spotify.com', 'https://www.figma.com', 'https://codesandbox.io', 'https://stackblitz.com'],
+  frameSrc: [
+    'https://www.youtube.com',
+    'https://www.youtube-nocookie.com',
+    'https://player.vimeo.com',
+    'https://codepen.io',
+    'https://gist.github.com',
+    'https://www.instagram.com',
+    'https://platform.twitter.com',
+    'https://twitframe.com',
+    'https://player.twitch.tv',
+    'https://embed.music.apple.com',
+    'https://open.spotify.com',
+    'https://www.figma.com',
+    'https://codesandbox.io',
+    'https://stackblitz.com',
+  ],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -47,7 +62,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -58,8 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
 
   const database =
-    options.database ??
-    createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+    options.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
   if (options.migrate !== false) await migrateToLatest(database.db, database.pgSchema);
   const services = createServices(config, database, app.log);
   app.decorate('services', services);

@@ -17,14 +17,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   ALLOW_PRIVATE_URL_FETCH: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -88,7 +96,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? overrides.jwtSecret ?? loadOrCreateSecret(dataDir),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
-    corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,

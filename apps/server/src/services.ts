@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import { type DatabaseHandle } from './db/database';
+import type { DatabaseHandle } from './db/database';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { TokenService } from './lib/tokens';
@@ -11,7 +12,6 @@ import { createFileTransport, createSmtpTransport } from './mail/transport';
 import { VerificationRepository } from './modules/auth/auth.repo';
 import { AuthService } from './modules/auth/auth.service';
 import { UsersRepository } from './modules/users/users.repo';
-import path from 'node:path';
 
 /**
  * The composition root: every repository and service, wired once per app.

@@ -28,5 +28,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 export function isClientRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '/';
-  return !pathname.startsWith('/api/') && !pathname.startsWith('/uploads/') && !pathname.startsWith('/socket.io') && !/\.[a-z0-9]{2,5}$/i.test(pathname);
+  return (
+    !pathname.startsWith('/api/') &&
+    !pathname.startsWith('/uploads/') &&
+    !pathname.startsWith('/socket.io') &&
+    !/\.[a-z0-9]{2,5}$/i.test(pathname)
+  );
 }

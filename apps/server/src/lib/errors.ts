@@ -18,5 +18,4 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooLarge = (message: string) => new AppError(413, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (message = 'Service temporarily unavailable. Please try again.') =>
-  new AppError(503, message);
+export const serviceUnavailable = (message = 'Service temporarily unavailable. Please try again.') => new AppError(503, message);

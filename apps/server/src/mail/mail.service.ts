@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type MailRepository, type OutgoingMail } from './mail.repo';
+import type { MailRepository, OutgoingMail } from './mail.repo';
 import type { MailTransport } from './transport';
 
 const MAX_ATTEMPTS = 8;

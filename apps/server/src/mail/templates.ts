@@ -1,13 +1,13 @@
 import type { OutgoingMail } from './mail.repo';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, intro: string, action: { label: string; url: string }, outro: string) {
   const text = `${intro}\n\n${action.label}: ${action.url}\n\n${outro}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<h2>${escape(title)}</h2><p>${escape(intro)}</p>
-<p><a href="${escape(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p>
-<p style="color:#555;font-size:14px">${escape(outro)}</p></body></html>`;
+<h2>${escapeHtml(title)}</h2><p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#555;font-size:14px">${escapeHtml(outro)}</p></body></html>`;
   return { text, html };
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface MailTransport {
   send(mail: { from: string; to: string; subject: string; text: string; html?: string | null }): Promise<void>;
@@ -32,7 +32,10 @@ export function createFileTransport(dir: string, log: FastifyBaseLogger): MailTr
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.to, subject: mail.subject, file, links }, `mail written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, file, links },
+        `mail written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
+      );
     },
     close: () => {},
   };

@@ -17,12 +17,15 @@ export async function up(db: Kysely<any>): Promise<void> {
         const col = c.references(`${table}.id`).onDelete(onDelete);
         return nullable ? col : col.notNull();
       });
-  const time = (name: string, nullable = false) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(name, sql.raw(timeType) as any, (c) => (nullable ? c : c.notNull()));
-  const counter = (name: string) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0));
-  const flag = (name: string, def: 0 | 1 = 0) => (t: CreateTableBuilder<any, any>) =>
-    t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(def));
+  const time =
+    (name: string, nullable = false) =>
+    (t: CreateTableBuilder<any, any>) =>
+      t.addColumn(name, sql.raw(timeType) as any, (c) => (nullable ? c : c.notNull()));
+  const counter = (name: string) => (t: CreateTableBuilder<any, any>) => t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0));
+  const flag =
+    (name: string, def: 0 | 1 = 0) =>
+    (t: CreateTableBuilder<any, any>) =>
+      t.addColumn(name, 'integer', (c) => c.notNull().defaultTo(def));
 
   await db.schema
     .createTable('users')
@@ -157,7 +160,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(time('created_at'))
     .execute();
   await db.schema.createIndex('notifications_recipient_idx').on('notifications').columns(['recipient_id', 'created_at']).execute();
-  await db.schema.createIndex('notifications_recipient_type_idx').on('notifications').columns(['recipient_id', 'type', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_recipient_type_idx')
+    .on('notifications')
+    .columns(['recipient_id', 'type', 'created_at'])
+    .execute();
   await db.schema.createIndex('notifications_unread_idx').on('notifications').columns(['recipient_id', 'is_read']).execute();
   // Cascades and undo (unlike, unfollow) look notifications up by their subject.
   await db.schema.createIndex('notifications_sender_idx').on('notifications').columns(['sender_id', 'type']).execute();
@@ -217,8 +224,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'uploads', 'mail_outbox', 'transfer_requests', 'notifications', 'comment_likes', 'comments',
-    'follows', 'saves', 'likes', 'blog_tags', 'blogs', 'email_verifications', 'users',
+    'uploads',
+    'mail_outbox',
+    'transfer_requests',
+    'notifications',
+    'comment_likes',
+    'comments',
+    'follows',
+    'saves',
+    'likes',
+    'blog_tags',
+    'blogs',
+    'email_verifications',
+    'users',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -11,10 +11,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(result.created ? 201 : 201).send({ success: true, message: result.message });
   });
 
-  app.get('/verify-email/:verificationToken', { schema: { params: verifyEmailParams, response: { 200: messageResponse } } }, async (request) => {
-    const message = await auth.verifyEmail(request.params.verificationToken);
-    return { success: true, message };
-  });
+  app.get(
+    '/verify-email/:verificationToken',
+    { schema: { params: verifyEmailParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const message = await auth.verifyEmail(request.params.verificationToken);
+      return { success: true, message };
+    },
+  );
 
   app.post('/signin', { schema: { body: signinBody, response: { 200: signinResponse } } }, async (request) => {
     const { message, user } = await auth.signin(request.body, request.ip);
@@ -22,9 +26,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The current session user with a fresh token (used to refresh the stored session). */
-  app.get('/me', { onRequest: app.authenticate, schema: { response: { 200: z.object({ success: z.literal(true), user: signinResponse.shape.user }) } } }, async (request) => {
-    return { success: true as const, user: await auth.currentSession(request.user!.id) };
-  });
+  app.get(
+    '/me',
+    { onRequest: app.authenticate, schema: { response: { 200: z.object({ success: z.literal(true), user: signinResponse.shape.user }) } } },
+    async (request) => {
+      return { success: true as const, user: await auth.currentSession(request.user!.id) };
+    },
+  );
 
   /** Logout everywhere: every token issued before now stops working. */
   app.post('/signout-everywhere', { onRequest: app.authenticate, schema: { response: { 200: messageResponse } } }, async (request) => {

@@ -9,9 +9,9 @@ import type { RateGuard } from '../../lib/rate-guard';
 import type { TokenService } from '../../lib/tokens';
 import type { MailService } from '../../mail/mail.service';
 import { verificationMail } from '../../mail/templates';
+import { usernameCandidates } from '../users/username';
 import { presentSessionUser } from '../users/users.presenter';
 import type { UserRow, UsersRepository } from '../users/users.repo';
-import { usernameCandidates } from '../users/username';
 import type { VerificationRepository } from './auth.repo';
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
@@ -65,39 +65,42 @@ export class AuthService {
       return { message: AUTH_MESSAGES.signedUp, created: false };
     }
 
-    await db.transaction().execute(async (trx) => {
-      const id = newId();
-      const now = nowIso();
-      const username = await this.freeUsername(input.email, trx);
-      await users.insert(
-        {
-          id,
-          email: input.email,
-          name: input.name,
-          username,
-          password_hash: passwordHash,
-          bio: null,
-          profile_pic: null,
-          google_auth: 0,
-          google_sub: null,
-          email_verified: 0,
-          show_liked_blogs: 0,
-          show_saved_blogs: 0,
-          token_version: 0,
-          follower_count: 0,
-          following_count: 0,
-          published_count: 0,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
-      await this.issueVerification(id, input.email, input.name, trx);
-    }).catch((err) => {
-      // Two sign-ups for one address at once: the unique index decides; the loser is told plainly.
-      if (isUniqueViolation(err)) throw conflict('A sign-up for this email is already in progress. Please check your inbox.');
-      throw err;
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const id = newId();
+        const now = nowIso();
+        const username = await this.freeUsername(input.email, trx);
+        await users.insert(
+          {
+            id,
+            email: input.email,
+            name: input.name,
+            username,
+            password_hash: passwordHash,
+            bio: null,
+            profile_pic: null,
+            google_auth: 0,
+            google_sub: null,
+            email_verified: 0,
+            show_liked_blogs: 0,
+            show_saved_blogs: 0,
+            token_version: 0,
+            follower_count: 0,
+            following_count: 0,
+            published_count: 0,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await this.issueVerification(id, input.email, input.name, trx);
+      })
+      .catch((err) => {
+        // Two sign-ups for one address at once: the unique index decides; the loser is told plainly.
+        if (isUniqueViolation(err)) throw conflict('A sign-up for this email is already in progress. Please check your inbox.');
+        throw err;
+      });
     this.deps.mail.kick();
     return { message: AUTH_MESSAGES.signedUp, created: true };
   }

@@ -10,7 +10,15 @@ afterAll(async () => t.close());
 const signup = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/signup', payload });
 const signin = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/signin', payload });
 const countUsers = async (email: string) =>
-  Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', email).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/v1/signup', () => {
   it.each([
@@ -89,7 +97,10 @@ describe('GET /api/v1/verify-email/:token', () => {
     const late = uniqueEmail();
     await signup({ name: 'Late', email: late, password: 'secret123' });
     const lateToken = (await latestMailLink(t.database, late)).split('/').pop();
-    await t.database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.database.db
+      .updateTable('email_verifications')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const expired = await t.app.inject({ url: `/api/v1/verify-email/${lateToken}` });
     expect(expired.statusCode).toBe(400);
     expect((await t.app.services.repos.users.findByEmail(late))?.email_verified).toBe(0);
@@ -150,7 +161,9 @@ describe('tokens', () => {
     expect((await t.app.inject({ url: '/api/v1/me' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/v1/me', headers: bearer('nonsense') })).statusCode).toBe(401);
     const [h, p, s] = u.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'someone-else' })).toString(
+      'base64url',
+    );
     const res = await t.app.inject({ url: '/api/v1/me', headers: bearer(`${h}.${forged}.${s}`) });
     expect(res.statusCode).toBe(401);
     expect(res.json().success).toBe(false);
@@ -175,7 +188,7 @@ describe('rate limits', () => {
     try {
       const email = uniqueEmail();
       const codes: number[] = [];
-      let last;
+      let last: Awaited<ReturnType<typeof limited.app.inject>> | undefined;
       for (let i = 0; i < 11; i++) {
         last = await limited.app.inject({ method: 'POST', url: '/api/v1/signin', payload: { email, password: 'wrong-pass' } });
         codes.push(last.statusCode);
@@ -195,12 +208,26 @@ describe('rate limits', () => {
       const emails = Array.from({ length: 11 }, () => uniqueEmail('ip'));
       const codes = [];
       for (const email of emails) {
-        codes.push((await limited.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'N', email, password: 'secret123' }, remoteAddress: '10.1.2.3' })).statusCode);
+        codes.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/v1/signup',
+              payload: { name: 'N', email, password: 'secret123' },
+              remoteAddress: '10.1.2.3',
+            })
+          ).statusCode,
+        );
       }
       expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
       expect(codes[10]).toBe(429);
       expect(await limited.app.services.repos.users.findByEmail(emails[10]!)).toBeUndefined();
-      const other = await limited.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'N', email: uniqueEmail(), password: 'secret123' }, remoteAddress: '10.9.9.9' });
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/signup',
+        payload: { name: 'N', email: uniqueEmail(), password: 'secret123' },
+        remoteAddress: '10.9.9.9',
+      });
       expect(other.statusCode).toBe(201);
     } finally {
       await limited.close();

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', async (_request, reply) => {
@@ -7,9 +7,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const started = performance.now();
     try {
       await sql`select 1`.execute(database.db);
-      return { success: true, status: 'ok', database: { engine: database.engine, reachable: true, latencyMs: Math.round(performance.now() - started) } };
+      return {
+        success: true,
+        status: 'ok',
+        database: { engine: database.engine, reachable: true, latencyMs: Math.round(performance.now() - started) },
+      };
     } catch {
-      return reply.status(503).send({ success: false, status: 'degraded', message: 'Database unreachable', database: { engine: database.engine, reachable: false } });
+      return reply.status(503).send({
+        success: false,
+        status: 'degraded',
+        message: 'Database unreachable',
+        database: { engine: database.engine, reachable: false },
+      });
     }
   });
 };

@@ -1,11 +1,27 @@
 import { randomInt } from 'node:crypto';
 
-const RESERVED = new Set(['admin', 'api', 'about', 'signin', 'signup', 'setting', 'settings', 'unknown', 'notifications', 'search', 'tag', 'blog']);
+const RESERVED = new Set([
+  'admin',
+  'api',
+  'about',
+  'signin',
+  'signup',
+  'setting',
+  'settings',
+  'unknown',
+  'notifications',
+  'search',
+  'tag',
+  'blog',
+]);
 
 /** A URL-safe username base from an e-mail's local part: 'Jane.Doe+x@..' -> 'janedoe'. */
 export function usernameBase(email: string): string {
   const local = email.split('@')[0]?.split('+')[0] ?? '';
-  const base = local.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 20);
+  const base = local
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '')
+    .slice(0, 20);
   if (base.length < 3 || RESERVED.has(base)) return `user${base}`.slice(0, 20);
   return base;
 }

@@ -48,8 +48,20 @@ export class UsersRepository {
   /** The most recent ids a user follows and is followed by, for the session (capped). */
   async followIds(id: string, cap: number, db: Kysely<Database> = this.db) {
     const [following, followers] = await Promise.all([
-      db.selectFrom('follows').select('following_id as id').where('follower_id', '=', id).orderBy('created_at', 'desc').limit(cap).execute(),
-      db.selectFrom('follows').select('follower_id as id').where('following_id', '=', id).orderBy('created_at', 'desc').limit(cap).execute(),
+      db
+        .selectFrom('follows')
+        .select('following_id as id')
+        .where('follower_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .limit(cap)
+        .execute(),
+      db
+        .selectFrom('follows')
+        .select('follower_id as id')
+        .where('following_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .limit(cap)
+        .execute(),
     ]);
     return { following: following.map((r) => r.id), followers: followers.map((r) => r.id) };
   }
