@@ -3,16 +3,22 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { EMBED_ORIGINS } from '@inkwell/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
-import { registerErrorHandler } from './lib/error-handler';
+import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { multipartOptions } from './modules/uploads/multipart';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createServices } from './services';
+import { registerUploadServing } from './storage/serve-uploads';
 import { isClientRoute, registerWebApp } from './web';
 
 export interface BuildOptions {
@@ -27,25 +33,11 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   // Editor.js and the toast library set inline style attributes; scripts stay strict.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  // Image blocks may point at https images elsewhere; uploads are ours.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
-  frameSrc: [
-    'https://www.youtube.com',
-    'https://www.youtube-nocookie.com',
-    'https://player.vimeo.com',
-    'https://codepen.io',
-    'https://gist.github.com',
-    'https://www.instagram.com',
-    'https://platform.twitter.com',
-    'https://twitframe.com',
-    'https://player.twitch.tv',
-    'https://embed.music.apple.com',
-    'https://open.spotify.com',
-    'https://www.figma.com',
-    'https://codesandbox.io',
-    'https://stackblitz.com',
-  ],
+  frameSrc: EMBED_ORIGINS,
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -101,24 +93,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
+  await app.register(multipart, multipartOptions(config.uploadMaxBytes));
+  await registerUploadServing(app, services.storage);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(blogsRoutes);
     },
     { prefix: '/api/v1' },
   );
 
   const serving = await registerWebApp(app, config.webDistDir);
-  if (serving) {
-    app.setNotFoundHandler((request, reply) => {
-      if (isClientRoute(request.method, request.url)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-    });
-  }
+  app.setNotFoundHandler((request, reply) => {
+    if (serving && isClientRoute(request.method, request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody(request.method, request.url));
+  });
 
   if (config.mailWorker) services.mail.start();
   return app;

@@ -11,7 +11,14 @@ import { MailService } from './mail/mail.service';
 import { createFileTransport, createSmtpTransport } from './mail/transport';
 import { VerificationRepository } from './modules/auth/auth.repo';
 import { AuthService } from './modules/auth/auth.service';
+import { BlogsRepository } from './modules/blogs/blogs.repo';
+import { BlogsService } from './modules/blogs/blogs.service';
+import { SearchRepository } from './modules/search/search.repo';
+import { UploadsRepository } from './modules/uploads/uploads.repo';
+import { UploadsService } from './modules/uploads/uploads.service';
 import { UsersRepository } from './modules/users/users.repo';
+import { LocalDiskStorage } from './storage/local-disk';
+import type { Storage } from './storage/storage';
 
 /**
  * The composition root: every repository and service, wired once per app.
@@ -29,6 +36,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     users: new UsersRepository(db),
     verifications: new VerificationRepository(db),
     mail: new MailRepository(db),
+    uploads: new UploadsRepository(db),
+    blogs: new BlogsRepository(db),
+    search: new SearchRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -44,6 +54,19 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl: config.publicUrl,
   });
 
+  // Local disk until an S3-compatible Storage is added (see storage/storage.ts).
+  const storage: Storage = new LocalDiskStorage(config.dataDir);
+  const uploads = new UploadsService({
+    uploads: repos.uploads,
+    storage,
+    rate,
+    log,
+    maxBytes: config.uploadMaxBytes,
+    allowPrivateUrlFetch: config.allowPrivateUrlFetch,
+  });
+
+  const blogs = new BlogsService({ db, blogs: repos.blogs, search: repos.search, uploads });
+
   return {
     config,
     database,
@@ -53,6 +76,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     rate,
     mail,
     auth,
+    storage,
+    uploads,
+    blogs,
     async close() {
       await mail.stop();
       await rateLimiter.close();

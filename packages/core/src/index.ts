@@ -8,3 +8,6 @@ export * from './rules/mobile';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './rules/session';
+export * from './schemas/blocks';
+export * from './schemas/blogs';
+export * from './rules/embeds';

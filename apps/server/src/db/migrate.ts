@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_search';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_initial': m0001,
+  '2026_11_21_0002_search': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

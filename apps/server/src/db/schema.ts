@@ -50,6 +50,8 @@ export interface BlogsTable {
   tags: string;
   block_count: number;
   draft: Flag;
+  /** SQLite only: rowid of this blog's row in blogs_fts. */
+  search_rowid: number | null;
   like_count: number;
   comment_count: number;
   save_count: number;

@@ -27,10 +27,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ success: false, message: `Something went wrong (request ${request.id})` });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
+/** JSON 404 for API paths (and everything else when no web app is served). */
+export function notFoundBody(method: string, url: string) {
+  return { success: false as const, message: `Route ${method} ${url.split('?')[0]} not found` };
 }
 
 function clientErrorMessage(error: FastifyError): string {

@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The inline HTML allowed inside block text: b, i, u, mark, a (http, https, mailto or
+ * relative), code and br. Everything else is unwrapped to its text; script-like elements
+ * are dropped with their content. Links always open safely in a new tab.
+ */
+const INLINE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['b', 'i', 'u', 'mark', 'a', 'code', 'br'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], mark: ['class'], code: ['class'] },
+  allowedClasses: { mark: ['cdx-marker'], code: ['inline-code'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: true,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
+  transformTags: {
+    strong: 'b',
+    em: 'i',
+    a: (_tag, attribs) => ({
+      tagName: 'a',
+      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
+};
+
+export function cleanInlineHtml(html: string): string {
+  return sanitizeHtml(html, INLINE_OPTIONS);
+}
+
+/** Visible text of inline HTML, for search and reading-time purposes. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+/** http(s) URLs only (and our own root-relative upload paths). */
+export function isSafeImageUrl(url: string): boolean {
+  if (/^\/uploads\/[A-Za-z0-9/_.-]+$/.test(url) && !url.includes('..')) return true;
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+import { type Blog, type BlogCard, type BlogContent, readingTimeMinutes } from '@inkwell/core';
+import type { BlogCardRow } from './blogs.repo';
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A blog card of SPEC.md section 2 (home, search, tag, profile lists). */
+export function presentCard(row: BlogCardRow): BlogCard {
+  return {
+    _id: row.id,
+    blogId: row.blog_id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    tags: parseJson<string[]>(row.tags, []),
+    draft: row.draft === 1,
+    creator: row.creator_username
+      ? { _id: row.creator_id, name: row.creator_name ?? '', username: row.creator_username, profilePic: row.creator_profile_pic ?? null }
+      : null,
+    readingTime: readingTimeMinutes(row.block_count),
+    likeCount: row.like_count,
+    commentCount: row.comment_count,
+    saveCount: row.save_count,
+    createdAt: row.created_at,
+  };
+}
+
+type PageRow = BlogCardRow & { content: string; is_liked: unknown; is_saved: unknown; is_following: unknown };
+
+/** The reading page's blog: content plus the viewer's own flags instead of id lists. */
+export function presentBlog(row: PageRow): Blog {
+  return {
+    ...presentCard(row),
+    content: parseJson<BlogContent>(row.content, { blocks: [] }),
+    updatedAt: row.updated_at,
+    isLiked: truthy(row.is_liked),
+    isSaved: truthy(row.is_saved),
+    isFollowing: truthy(row.is_following),
+  };
+}
+
+// EXISTS comes back as 0/1 from SQLite and true/false from PostgreSQL.
+const truthy = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** Drops the extra row fetched to learn whether another page exists. */
+export function page<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}

@@ -1,0 +1,138 @@
+import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import type { BlogsTable, Database } from '../../db/schema';
+
+export type BlogRow = BlogsTable;
+
+/** Columns of a blog card with its creator, selected in one query (no N+1). */
+export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
+  return qb
+    .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
+    .select([
+      'blogs.id',
+      'blogs.blog_id',
+      'blogs.title',
+      'blogs.description',
+      'blogs.image',
+      'blogs.tags',
+      'blogs.draft',
+      'blogs.block_count',
+      'blogs.like_count',
+      'blogs.comment_count',
+      'blogs.save_count',
+      'blogs.created_at',
+      'blogs.updated_at',
+      'blogs.creator_id',
+      'creator.name as creator_name',
+      'creator.username as creator_username',
+      'creator.profile_pic as creator_profile_pic',
+    ]);
+}
+
+export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
+
+export class BlogsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByBlogId(blogId: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
+  }
+
+  async blogIdTaken(blogId: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    return !!(await db.selectFrom('blogs').select('id').where('blog_id', '=', blogId).executeTakeFirst());
+  }
+
+  /** The whole blog with creator and the viewer's own like, save and follow flags. */
+  findPage(blogId: string, viewerId: string | null) {
+    const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
+    return selectCard(this.db.selectFrom('blogs'))
+      .select((eb) => [
+        'blogs.content',
+        eb
+          .exists(
+            eb.selectFrom('likes').select('likes.user_id').whereRef('likes.blog_id', '=', 'blogs.id').where('likes.user_id', '=', viewer),
+          )
+          .as('is_liked'),
+        eb
+          .exists(
+            eb.selectFrom('saves').select('saves.user_id').whereRef('saves.blog_id', '=', 'blogs.id').where('saves.user_id', '=', viewer),
+          )
+          .as('is_saved'),
+        eb
+          .exists(
+            eb
+              .selectFrom('follows')
+              .select('follows.follower_id')
+              .whereRef('follows.following_id', '=', 'blogs.creator_id')
+              .where('follows.follower_id', '=', viewer),
+          )
+          .as('is_following'),
+      ])
+      .where('blogs.blog_id', '=', blogId)
+      .executeTakeFirst();
+  }
+
+  /** Newest published blogs; one extra row tells whether more exist. */
+  listPublished(limit: number, offset: number) {
+    return selectCard(this.db.selectFrom('blogs'))
+      .where('blogs.draft', '=', 0)
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+
+  /** A tag's newest published blogs: the page is picked from the blog_tags index, then joined. */
+  listByTag(tag: string, limit: number, offset: number) {
+    return selectCard(this.db.selectFrom('blogs'))
+      .where('blogs.id', 'in', (eb) =>
+        eb
+          .selectFrom('blog_tags')
+          .select('blog_tags.blog_id')
+          .where('blog_tags.tag', '=', tag)
+          .where('blog_tags.draft', '=', 0)
+          .orderBy('blog_tags.created_at', 'desc')
+          .orderBy('blog_tags.blog_id', 'desc')
+          .limit(limit + 1)
+          .offset(offset),
+      )
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .execute();
+  }
+
+  insert(row: Insertable<BlogsTable>, db: Kysely<Database>) {
+    return db.insertInto('blogs').values(row).execute();
+  }
+
+  update(id: string, changes: Updateable<BlogsTable>, db: Kysely<Database>) {
+    return db.updateTable('blogs').set(changes).where('id', '=', id).execute();
+  }
+
+  delete(id: string, db: Kysely<Database>) {
+    return db.deleteFrom('blogs').where('id', '=', id).execute();
+  }
+
+  /** Tags live in blog_tags too, with the blog's draft flag and date, for the tag page index. */
+  async replaceTags(blogDbId: string, tags: string[], draft: 0 | 1, createdAt: string, db: Kysely<Database>) {
+    await db.deleteFrom('blog_tags').where('blog_id', '=', blogDbId).execute();
+    if (tags.length) {
+      await db
+        .insertInto('blog_tags')
+        .values(tags.map((tag) => ({ blog_id: blogDbId, tag, draft, created_at: createdAt })))
+        .execute();
+    }
+  }
+
+  adjustPublishedCount(userId: string, delta: number, db: Kysely<Database>) {
+    return db
+      .updateTable('users')
+      .set((eb) => ({ published_count: eb('published_count', '+', delta) }))
+      .where('id', '=', userId)
+      .execute();
+  }
+}

@@ -1,0 +1,44 @@
+import { blogListQuery, blogListResponse, blogResponse, blogWriteResponse, messageResponse } from '@inkwell/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readBlogInput } from './blogs.input';
+
+const blogParams = z.object({ id: z.string().min(1).max(120) });
+
+/** Blogs (SPEC.md 7): feed, reading page, create, update, delete and search. */
+export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { blogs } = app.services;
+
+  app.get('/blogs', { schema: { querystring: blogListQuery, response: { 200: blogListResponse } } }, async (request) => {
+    return { success: true as const, ...(await blogs.list(request.query)) };
+  });
+
+  app.get('/search-blogs', { schema: { querystring: blogListQuery, response: { 200: blogListResponse } } }, async (request) => {
+    return { success: true as const, ...(await blogs.list(request.query)) };
+  });
+
+  app.get('/blogs/:id', { onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } }, async (request) => {
+    return { success: true as const, blog: await blogs.get(request.params.id, request.user?.id ?? null) };
+  });
+
+  app.post('/blogs', { onRequest: app.authenticate, schema: { response: { 201: blogWriteResponse } } }, async (request, reply) => {
+    const result = await blogs.create(request.user!.id, await readBlogInput(request));
+    return reply.status(201).send({ success: true as const, ...result });
+  });
+
+  app.patch(
+    '/blogs/:id',
+    { onRequest: app.authenticate, schema: { params: blogParams, response: { 200: blogWriteResponse } } },
+    async (request) => {
+      return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, await readBlogInput(request))) };
+    },
+  );
+
+  app.delete(
+    '/blogs/:id',
+    { onRequest: app.authenticate, schema: { params: blogParams, response: { 200: messageResponse } } },
+    async (request) => {
+      return { success: true, message: await blogs.remove(request.user!.id, request.params.id) };
+    },
+  );
+};

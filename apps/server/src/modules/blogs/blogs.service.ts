@@ -1,0 +1,241 @@
+import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, tagsField } from '@inkwell/core';
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { isSafeImageUrl } from '../../lib/sanitize';
+import { isUniqueViolation } from '../auth/auth.service';
+import { searchTerms } from '../search/search.query';
+import type { SearchRepository } from '../search/search.repo';
+import type { StoredImage, UploadsService } from '../uploads/uploads.service';
+import { page, presentBlog, presentCard } from './blogs.presenter';
+import type { BlogsRepository } from './blogs.repo';
+import { cleanContent } from './content';
+import { blogIdFromTitle } from './slug';
+
+/** What create and update receive, whether the request was JSON or multipart. */
+export interface BlogInput {
+  title: string;
+  description: string;
+  draft: boolean;
+  content: unknown;
+  tags: unknown;
+  /** undefined keeps the current featured image; null removes it. */
+  image?: { file: Buffer } | { url: string } | null;
+  /** Files for image blocks whose URL is still a local placeholder (blob: or empty), in order. */
+  images?: Buffer[];
+}
+
+export interface BlogsDeps {
+  db: Kysely<Database>;
+  blogs: BlogsRepository;
+  search: SearchRepository;
+  uploads: UploadsService;
+}
+
+export class BlogsService {
+  constructor(private readonly deps: BlogsDeps) {}
+
+  async create(userId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
+    const { db, blogs, search, uploads } = this.deps;
+    const tags = parseTags(input.tags);
+    const stored: StoredImage[] = [];
+    try {
+      const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      const image = await this.resolveFeatured(userId, input.image, null, stored);
+      const id = newId();
+      const now = nowIso();
+      const draft = input.draft ? 1 : 0;
+      let blogId = '';
+      for (let attempt = 0; ; attempt++) {
+        blogId = blogIdFromTitle(input.title);
+        try {
+          await db.transaction().execute(async (trx) => {
+            const searchRowid = await search.index({ title: input.title, description: input.description, tags, body: content.text }, trx);
+            await blogs.insert(
+              {
+                id,
+                blog_id: blogId,
+                creator_id: userId,
+                title: input.title,
+                description: input.description,
+                image,
+                content: JSON.stringify(content.content),
+                search_text: content.text,
+                search_rowid: searchRowid,
+                tags: JSON.stringify(tags),
+                block_count: content.content.blocks.length,
+                draft,
+                like_count: 0,
+                comment_count: 0,
+                save_count: 0,
+                created_at: now,
+                updated_at: now,
+              },
+              trx,
+            );
+            await blogs.replaceTags(id, tags, draft, now, trx);
+            if (!draft) await blogs.adjustPublishedCount(userId, 1, trx);
+            await uploads.attachToBlog(id, userId, [...content.imageUrls, ...(image ? [image] : [])], trx);
+          });
+          break;
+        } catch (err) {
+          if (attempt < 3 && isUniqueViolation(err)) continue; // blogId collision: draw another suffix
+          throw err;
+        }
+      }
+      const row = await blogs.findPage(blogId, userId);
+      return { message: draft ? BLOG_MESSAGES.createdDraft : BLOG_MESSAGES.created, blog: presentCard(row!) };
+    } catch (err) {
+      await uploads.discard(stored);
+      throw err;
+    }
+  }
+
+  async update(userId: string, blogId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
+    const { db, blogs, search, uploads } = this.deps;
+    const current = await blogs.findByBlogId(blogId);
+    if (!current || (current.draft && current.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
+    if (current.creator_id !== userId) throw forbidden(BLOG_MESSAGES.notAuthor);
+    const tags = parseTags(input.tags);
+    const stored: StoredImage[] = [];
+    let orphanKeys: string[] = [];
+    try {
+      const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      const image = await this.resolveFeatured(userId, input.image, current.image, stored);
+      const draft = input.draft ? 1 : 0;
+      await db.transaction().execute(async (trx) => {
+        const searchRowid = await search.reindex(
+          current.search_rowid,
+          { title: input.title, description: input.description, tags, body: content.text },
+          trx,
+        );
+        await blogs.update(
+          current.id,
+          {
+            title: input.title,
+            description: input.description,
+            image,
+            content: JSON.stringify(content.content),
+            search_text: content.text,
+            search_rowid: searchRowid,
+            tags: JSON.stringify(tags),
+            block_count: content.content.blocks.length,
+            draft,
+            updated_at: nowIso(),
+          },
+          trx,
+        );
+        await blogs.replaceTags(current.id, tags, draft, current.created_at, trx);
+        if (draft !== current.draft) await blogs.adjustPublishedCount(userId, draft ? -1 : 1, trx);
+        const keep = [...content.imageUrls, ...(image ? [image] : [])];
+        await uploads.attachToBlog(current.id, userId, keep, trx);
+        orphanKeys = await uploads.detachedFromBlog(current.id, keep, trx);
+      });
+    } catch (err) {
+      await uploads.discard(stored);
+      throw err;
+    }
+    await uploads.deleteFiles(orphanKeys);
+    const row = await blogs.findPage(blogId, userId);
+    return { message: BLOG_MESSAGES.updated, blog: presentCard(row!) };
+  }
+
+  async remove(userId: string, blogId: string): Promise<string> {
+    const { db, blogs, search, uploads } = this.deps;
+    const current = await blogs.findByBlogId(blogId);
+    if (!current || (current.draft && current.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
+    if (current.creator_id !== userId) throw forbidden(BLOG_MESSAGES.notAuthor);
+    let keys: string[] = [];
+    await db.transaction().execute(async (trx) => {
+      keys = await uploads.keysForBlog(current.id, trx);
+      await search.remove(current.search_rowid, trx);
+      if (!current.draft) await blogs.adjustPublishedCount(userId, -1, trx);
+      // Likes, saves, tags, comments, notifications and upload rows go with it (ON DELETE CASCADE).
+      await blogs.delete(current.id, trx);
+    });
+    await uploads.deleteFiles(keys);
+    return BLOG_MESSAGES.deleted;
+  }
+
+  /** A blog for its reading page; drafts exist only for their author. */
+  async get(blogId: string, viewerId: string | null): Promise<Blog> {
+    const row = await this.deps.blogs.findPage(blogId, viewerId);
+    if (!row || (row.draft && row.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
+    return presentBlog(row);
+  }
+
+  /** Home feed, tag page or search results, newest or best first; never drafts. */
+  async list(query: BlogListQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
+    const { limit } = query;
+    const offset = (query.page - 1) * limit;
+    let rows: Awaited<ReturnType<BlogsRepository['listPublished']>>;
+    if (query.search !== undefined && query.search !== '') {
+      const terms = searchTerms(query.search);
+      rows = terms.length ? await this.deps.search.search(terms, limit, offset) : [];
+    } else if (query.tag) {
+      rows = await this.deps.blogs.listByTag(query.tag.toLowerCase(), limit, offset);
+    } else {
+      rows = await this.deps.blogs.listPublished(limit, offset);
+    }
+    const { items, hasMore } = page(rows, limit);
+    return { blogs: items.map(presentCard), hasMore };
+  }
+
+  /** Uploads files given for image blocks that still point at a local placeholder. */
+  private async fillImagePlaceholders(
+    userId: string,
+    rawContent: unknown,
+    files: Buffer[] | undefined,
+    stored: StoredImage[],
+  ): Promise<unknown> {
+    if (!files?.length) return rawContent;
+    const content = typeof rawContent === 'string' ? safeJson(rawContent) : rawContent;
+    const blocks = (content as { blocks?: unknown[] })?.blocks;
+    if (!Array.isArray(blocks)) return rawContent;
+    const queue = [...files];
+    for (const block of blocks as { type?: string; data?: { file?: { url?: string } } }[]) {
+      if (block?.type !== 'image' || !queue.length) continue;
+      const url = block.data?.file?.url ?? '';
+      if (url && !url.startsWith('blob:')) continue;
+      const upload = await this.deps.uploads.storeImage(userId, queue.shift()!, 'inline');
+      stored.push(upload);
+      block.data = { ...block.data, file: { url: upload.url } };
+    }
+    return content;
+  }
+
+  private async resolveFeatured(
+    userId: string,
+    image: BlogInput['image'],
+    current: string | null,
+    stored: StoredImage[],
+  ): Promise<string | null> {
+    if (image === undefined) return current;
+    if (image === null) return null;
+    if ('file' in image) {
+      const upload = await this.deps.uploads.storeImage(userId, image.file, 'featured');
+      stored.push(upload);
+      return upload.url;
+    }
+    const url = image.url.trim();
+    if (!url) return null;
+    if (!isSafeImageUrl(url)) throw badRequest('image: must be an uploaded image or an http(s) URL');
+    return url;
+  }
+}
+
+function parseTags(raw: unknown): string[] {
+  const value = typeof raw === 'string' ? (raw.trim() ? safeJson(raw) : []) : (raw ?? []);
+  const parsed = tagsField.safeParse(value);
+  if (!parsed.success) throw badRequest(`tags: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('Invalid JSON in a form field');
+  }
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, createBlog, everyBlock } from '../../../test/blogs';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+
+let t: TestApp;
+let author: TestUser;
+let reader: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await createUser(t, { name: 'Ada Author' });
+  reader = await createUser(t, { name: 'Rea Reader' });
+});
+afterAll(async () => t.close());
+
+const post = (token: string | null, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/blogs', headers: token ? bearer(token) : {}, payload: payload as object });
+const get = (blogId: string, token?: string) => t.app.inject({ url: `/api/v1/blogs/${blogId}`, headers: token ? bearer(token) : {} });
+
+describe('POST /api/v1/blogs and GET /api/v1/blogs/:id', () => {
+  it('stores every block type, cleaned, and serves it on the reading page', async () => {
+    const res = await post(author.token, {
+      title: 'Kysely: the Guide!',
+      description: 'Typed SQL',
+      tags: ['Kysely', 'SQL', 'kysely'],
+      content: { blocks: everyBlock() },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Blog created successfully');
+    const { blogId } = res.json().blog;
+    expect(blogId).toMatch(/^kysely-the-guide-[a-z0-9]{6}$/);
+
+    const page = await get(blogId);
+    expect(page.statusCode).toBe(200);
+    const blog = page.json().blog;
+    expect(blog).toMatchObject({
+      blogId,
+      title: 'Kysely: the Guide!',
+      description: 'Typed SQL',
+      tags: ['kysely', 'sql'],
+      draft: false,
+      creator: { _id: author.id, name: 'Ada Author', username: author.username, profilePic: null },
+      readingTime: 2,
+      likeCount: 0,
+      isLiked: false,
+      isSaved: false,
+      isFollowing: false,
+    });
+    const types = blog.content.blocks.map((b: { type: string }) => b.type);
+    expect(types).toEqual(['header', 'paragraph', 'list', 'code', 'quote', 'delimiter', 'table', 'embed', 'image']);
+    const link = blog.content.blocks[1].data.text;
+    expect(link).toContain('<a href="https://kysely.dev" target="_blank" rel="noopener noreferrer nofollow ugc">docs</a>');
+    expect(link).toContain('<mark class="cdx-marker">query builder</mark>');
+    expect(blog.content.blocks[1].tunes).toEqual({ textVariant: 'call-out' });
+    expect(blog.content.blocks[2].data.items[0].items[0].content).toBe('npm i kysely');
+    // The embed URL is rebuilt from the source; the client-sent one is ignored.
+    expect(blog.content.blocks[7].data).toMatchObject({ service: 'youtube', embed: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+  });
+
+  it('drops empty paragraphs and headers and keeps the order', async () => {
+    const blocks = [
+      { type: 'paragraph', data: { text: '   ' } },
+      { type: 'header', data: { text: '<b> </b>', level: 3 } },
+      { type: 'paragraph', data: { text: 'kept' } },
+      { type: 'image', data: { file: { url: '' }, caption: '' } },
+    ];
+    const res = await post(author.token, { title: 'Sparse', content: { blocks } });
+    const blog = (await get(res.json().blog.blogId)).json().blog;
+    expect(blog.content.blocks).toEqual([{ type: 'paragraph', data: { text: 'kept' } }]);
+    expect(blog.readingTime).toBe(1);
+  });
+
+  it.each([
+    [{ content: { blocks: [{ type: 'script', data: {} }] } }, 400, "unknown block type 'script'"],
+    [{ content: { blocks: [{ type: 'header', data: { text: 'x', level: 5 } }] } }, 400, 'Header level must be 2, 3 or 4'],
+    [
+      {
+        content: {
+          blocks: [{ type: 'embed', data: { service: 'evil', source: 'https://evil.example/x', embed: 'https://evil.example/x' } }],
+        },
+      },
+      400,
+      'known services',
+    ],
+    [{ content: { blocks: [{ type: 'image', data: { file: { url: 'javascript:alert(1)' } } }] } }, 400, 'image URL'],
+    [{ content: { blocks: [{ type: 'paragraph', data: { text: 'x'.repeat(600_000) } }] } }, 413, 'too large'],
+    [{ content: '{"blocks": [' }, 400, 'valid JSON'],
+    [{ title: '   ' }, 400, 'Title is required'],
+    [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 400, 'You can add up to 10 tags maximum'],
+    [{ tags: ['<script>'] }, 400, 'Tags can contain'],
+    [{ image: 'javascript:alert(1)' }, 400, 'image'],
+  ])('refuses bad input %# with a clear message and stores nothing', async (fields, status, message) => {
+    const before = await countRows(t, 'blogs');
+    const res = await post(author.token, { title: 'Bad', content: { blocks: [] }, ...fields });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().success).toBe(false);
+    expect(res.json().message).toContain(message);
+    expect(await countRows(t, 'blogs')).toBe(before);
+  });
+
+  it('needs a token to write and a real blog to read', async () => {
+    expect((await post(null, { title: 'x' })).statusCode).toBe(401);
+    const missing = await get('no-such-blog');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Blog not found');
+  });
+});
+
+describe('drafts and permissions', () => {
+  it('shows a draft only to its author, everywhere', async () => {
+    const res = await post(author.token, {
+      title: 'Secret zebra draft',
+      tags: ['zebra'],
+      draft: 'true',
+      content: { blocks: [{ type: 'paragraph', data: { text: 'unpublished zebra thoughts' } }] },
+    });
+    expect(res.json().message).toBe('Draft saved successfully');
+    const { blogId } = res.json().blog;
+    expect((await get(blogId, author.token)).json().blog.draft).toBe(true);
+    expect((await get(blogId, reader.token)).statusCode).toBe(404);
+    expect((await get(blogId)).statusCode).toBe(404);
+    const feed = (await t.app.inject({ url: '/api/v1/blogs?limit=50' })).json();
+    expect(feed.blogs.some((b: { blogId: string }) => b.blogId === blogId)).toBe(false);
+    expect((await t.app.inject({ url: '/api/v1/search-blogs?search=zebra' })).json().blogs).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v1/search-blogs?tag=zebra' })).json().blogs).toEqual([]);
+    // Another user cannot edit or delete it either, nor learn it exists.
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${blogId}`,
+      headers: bearer(reader.token),
+      payload: { title: 'mine now' },
+    });
+    expect(patch.statusCode).toBe(404);
+  });
+
+  it('lets only the author update or delete a published blog', async () => {
+    const { blogId } = await createBlog(t, author);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${blogId}`,
+      headers: bearer(reader.token),
+      payload: { title: 'Hijacked' },
+    });
+    expect(patch.statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${blogId}`, headers: bearer(reader.token) });
+    expect(del.statusCode).toBe(403);
+    expect((await get(blogId)).json().blog.title).toBe('A post about Kysely');
+  });
+
+  it('updates a blog and moves it between draft and published', async () => {
+    const { blogId } = await createBlog(t, author, { title: 'Before' });
+    const published = async () => (await t.app.services.repos.users.findById(author.id))!.published_count;
+    const count = await published();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${blogId}`,
+      headers: bearer(author.token),
+      payload: {
+        title: 'After',
+        description: 'new',
+        tags: ['after'],
+        draft: true,
+        content: { blocks: [{ type: 'paragraph', data: { text: 'updated body' } }] },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Blog updated successfully');
+    expect(await published()).toBe(count - 1);
+    const blog = (await get(blogId, author.token)).json().blog;
+    expect(blog).toMatchObject({ title: 'After', description: 'new', tags: ['after'], draft: true, blogId });
+    expect((await t.app.inject({ url: '/api/v1/search-blogs?tag=after' })).json().blogs).toEqual([]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${blogId}`,
+      headers: bearer(author.token),
+      payload: { title: 'After', tags: ['after'], draft: false },
+    });
+    expect(await published()).toBe(count);
+    expect((await t.app.inject({ url: '/api/v1/search-blogs?tag=after' })).json().blogs.map((b: { blogId: string }) => b.blogId)).toEqual([
+      blogId,
+    ]);
+  });
+});
+
+describe('deleting a blog', () => {
+  it('removes its likes, saves, tags, comments, replies, comment likes and notifications', async () => {
+    const { _id, blogId } = await createBlog(t, author);
+    const db = t.database.db;
+    const now = new Date().toISOString();
+    await db.insertInto('likes').values({ user_id: reader.id, blog_id: _id, created_at: now }).execute();
+    await db.insertInto('saves').values({ user_id: reader.id, blog_id: _id, created_at: now }).execute();
+    const c = { blog_id: _id, user_id: reader.id, comment: 'hi', like_count: 0, reply_count: 0, created_at: now, updated_at: now };
+    await db
+      .insertInto('comments')
+      .values({ ...c, id: '0193a1b2-0000-7000-8000-000000000001', parent_id: null })
+      .execute();
+    await db
+      .insertInto('comments')
+      .values({ ...c, id: '0193a1b2-0000-7000-8000-000000000002', parent_id: '0193a1b2-0000-7000-8000-000000000001' })
+      .execute();
+    await db
+      .insertInto('comment_likes')
+      .values({ comment_id: '0193a1b2-0000-7000-8000-000000000002', user_id: author.id, created_at: now })
+      .execute();
+    await db
+      .insertInto('notifications')
+      .values({
+        id: '0193a1b2-0000-7000-8000-000000000003',
+        recipient_id: author.id,
+        sender_id: reader.id,
+        type: 'like',
+        blog_id: _id,
+        comment_id: null,
+        message: null,
+        is_read: 0,
+        created_at: now,
+      })
+      .execute();
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${blogId}`, headers: bearer(author.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Blog deleted successfully');
+    for (const table of ['likes', 'saves', 'blog_tags', 'comments', 'notifications'] as const) {
+      expect(await countRows(t, table, ['blog_id', _id])).toBe(0);
+    }
+    expect(await countRows(t, 'comment_likes', ['user_id', author.id])).toBe(0);
+    expect((await get(blogId)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/v1/search-blogs?search=kysely' })).json().blogs.some((b: { blogId: string }) => b.blogId === blogId),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import type { RateGuard } from '../../lib/rate-guard';
+import { STORAGE_KEY_PATTERN, type Storage } from '../../storage/storage';
+import { newStorageKey, processImage, type UploadKind } from './image-processing';
+import type { UploadsRepository } from './uploads.repo';
+import { fetchRemoteImage } from './url-fetch';
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface UploadsDeps {
+  uploads: UploadsRepository;
+  storage: Storage;
+  rate: RateGuard;
+  log: FastifyBaseLogger;
+  maxBytes: number;
+  allowPrivateUrlFetch: boolean;
+}
+
+/**
+ * Images users upload: validated and re-encoded, written to storage, recorded with their owner.
+ * Blogs link the uploads their content uses (attachToBlog) so that editing or deleting a blog
+ * can remove the files it no longer references. Files are deleted only after the database
+ * change commits (deleteFiles), so a rolled-back edit never loses an image.
+ */
+export class UploadsService {
+  private readonly urlPrefix: string;
+
+  constructor(private readonly deps: UploadsDeps) {
+    this.urlPrefix = deps.storage.publicUrl('x.webp').slice(0, -'x.webp'.length);
+  }
+
+  async storeImage(ownerId: string, buffer: Buffer, kind: UploadKind): Promise<StoredImage> {
+    await this.deps.rate.check('upload-user', ownerId);
+    return this.store(ownerId, buffer, kind);
+  }
+
+  async storeImageFromUrl(ownerId: string, url: string, kind: UploadKind): Promise<StoredImage> {
+    // Counted before fetching: the fetch itself is the expensive, abusable part.
+    await this.deps.rate.check('upload-user', ownerId);
+    const { maxBytes, allowPrivateUrlFetch } = this.deps;
+    const buffer = await fetchRemoteImage(url, { maxBytes, allowPrivate: allowPrivateUrlFetch });
+    return this.store(ownerId, buffer, kind);
+  }
+
+  /** Links the owner's uploads among `urls` to the blog; others' URLs are ignored. */
+  attachToBlog(blogDbId: string, ownerId: string, urls: string[], trx?: Kysely<Database>): Promise<number> {
+    const own = urls.filter((u) => this.isOwnUploadUrl(u));
+    return own.length ? this.deps.uploads.attach(blogDbId, ownerId, own, trx) : Promise.resolve(0);
+  }
+
+  /** Deletes the blog's upload rows whose URL is not in keepUrls; returns their keys for deleteFiles after commit. */
+  async detachedFromBlog(blogDbId: string, keepUrls: string[], trx?: Kysely<Database>): Promise<string[]> {
+    const keep = new Set(keepUrls);
+    const gone = (await this.deps.uploads.listForBlog(blogDbId, trx)).filter((r) => !keep.has(r.url));
+    await this.deps.uploads.deleteByIds(
+      gone.map((r) => r.id),
+      trx,
+    );
+    return gone.map((r) => r.storage_key);
+  }
+
+  /** Storage keys of every upload linked to the blog (read before deleting it; rows cascade). */
+  async keysForBlog(blogDbId: string, trx?: Kysely<Database>): Promise<string[]> {
+    return (await this.deps.uploads.listForBlog(blogDbId, trx)).map((r) => r.storage_key);
+  }
+
+  /** Best effort: a file that cannot be removed is logged, never fails the request that committed. */
+  async deleteFiles(keys: string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((k) => this.deps.storage.delete(k)));
+    results.forEach((r, i) => {
+      if (r.status === 'rejected') this.deps.log.warn({ err: r.reason, key: keys[i] }, 'could not delete uploaded file');
+    });
+  }
+
+  /**
+   * Undoes uploads made while saving a blog that then failed: their rows (only if still
+   * unlinked) and files. Best effort, like deleteFiles; call it outside any transaction.
+   */
+  async discard(images: Pick<StoredImage, 'id'>[]): Promise<void> {
+    if (!images.length) return;
+    try {
+      const rows = await this.deps.uploads.listUnattached(images.map((i) => i.id));
+      await this.deps.uploads.deleteByIds(rows.map((r) => r.id));
+      await this.deleteFiles(rows.map((r) => r.storage_key));
+    } catch (err) {
+      this.deps.log.warn({ err }, 'could not remove the uploads of a failed save');
+    }
+  }
+
+  /** True for URLs this app's storage hands out (the form only; ownership is checked by attachToBlog). */
+  isOwnUploadUrl(url: string): boolean {
+    return url.startsWith(this.urlPrefix) && STORAGE_KEY_PATTERN.test(url.slice(this.urlPrefix.length));
+  }
+
+  private async store(ownerId: string, input: Buffer, kind: UploadKind): Promise<StoredImage> {
+    const { buffer, width, height } = await processImage(input, kind, this.deps.maxBytes);
+    const key = newStorageKey(kind);
+    const url = this.deps.storage.publicUrl(key);
+    await this.deps.storage.put(key, buffer, 'image/webp');
+    const id = newId();
+    try {
+      await this.deps.uploads.insert({
+        id,
+        owner_id: ownerId,
+        storage_key: key,
+        url,
+        kind,
+        blog_id: null,
+        width,
+        height,
+        bytes: buffer.length,
+        created_at: nowIso(),
+      });
+    } catch (err) {
+      // No row means nothing would ever clean the file up.
+      await this.deleteFiles([key]);
+      throw err;
+    }
+    return { id, url, width, height, bytes: buffer.length };
+  }
+}

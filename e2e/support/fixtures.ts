@@ -1,0 +1,53 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type Stack, startStack } from './stack';
+
+/** One server + SMTP stack per worker; tests use unique e-mails so they never collide. */
+export const test = base.extend<{ baseURL: string }, { stack: Stack }>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack();
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.baseURL),
+});
+
+export { expect };
+
+let n = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now()}${n++}@example.com`;
+
+/** Signs up, verifies by the mailed link, signs in: all through the API, for tests about other screens. */
+export async function createVerifiedUser(stack: Stack, name = 'E2E Person') {
+  const email = uniqueEmail();
+  const password = 'secret123';
+  const post = (path: string, data: unknown) =>
+    fetch(`${stack.baseURL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+  const signup = await post('/signup', { name, email, password });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status}`);
+  const link = await stack.linkMailedTo(email);
+  const verify = await fetch(`${stack.baseURL}/api/v1/verify-email/${link.split('/').pop()}`);
+  if (!verify.ok) throw new Error(`verify ${verify.status}`);
+  const signin = await post('/signin', { email, password });
+  const body = await signin.json();
+  return { email, password, name, user: body.user as { token: string; id: string; username: string } };
+}
+
+/** Puts a session into local storage the way the app's sign-in does. */
+export async function signInAs(page: Page, user: unknown) {
+  await page.addInitScript((u) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', JSON.stringify(u));
+  }, user);
+}
+
+/** Fails the test on any uncaught page error or CSP violation. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) problems.push(m.text());
+  });
+  return problems;
+}

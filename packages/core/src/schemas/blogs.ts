@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
+import type { BlogContent } from './blocks';
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_TAG_LENGTH = 40;
+
+export const BLOG_MESSAGES = {
+  created: 'Blog created successfully',
+  createdDraft: 'Draft saved successfully',
+  updated: 'Blog updated successfully',
+  deleted: 'Blog deleted successfully',
+  notFound: 'Blog not found',
+  notAuthor: 'Only the author can change this blog',
+  deleteFailed: 'Failed to delete blog',
+} as const;
+
+/** Tags as the server accepts them: lowercased, no spaces, unique, at most 10. */
+export const tagsField = z
+  .array(z.string().max(MAX_TAG_LENGTH, `A tag can have at most ${MAX_TAG_LENGTH} characters`))
+  .max(MAX_TAGS, 'You can add up to 10 tags maximum')
+  .transform((tags) => [...new Set(tags.map((t) => t.trim().toLowerCase().replace(/\s+/g, '')).filter(Boolean))])
+  .pipe(z.array(z.string().regex(/^[\p{L}\p{N}._+#-]+$/u, 'Tags can contain letters, numbers and . _ + # - only')));
+
+/** The text fields of create and update (multipart fields arrive as strings). */
+export const blogFields = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+    .default(''),
+  draft: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .default(false)
+    .transform((d) => d === true || d === 'true'),
+});
+
+export const blogListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
+  search: z.string().trim().max(200).optional(),
+  tag: z.string().trim().max(MAX_TAG_LENGTH).optional(),
+});
+export type BlogListQuery = z.infer<typeof blogListQuery>;
+
+export const creatorSchema = z
+  .object({ _id: z.string(), name: z.string(), username: z.string(), profilePic: z.string().nullable() })
+  .nullable();
+export type Creator = z.infer<typeof creatorSchema>;
+
+/** A blog in lists (home feed, search, tag, profile tabs). */
+export const blogCardSchema = z.object({
+  _id: z.string(),
+  blogId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  tags: z.array(z.string()),
+  draft: z.boolean(),
+  creator: creatorSchema,
+  readingTime: z.number(),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  saveCount: z.number(),
+  createdAt: z.string(),
+});
+export type BlogCard = z.infer<typeof blogCardSchema>;
+
+/** A whole blog (reading page, editor). Lists of ids are replaced by counts and the viewer's flags. */
+export const blogSchema = blogCardSchema.extend({
+  content: z.custom<BlogContent>(),
+  updatedAt: z.string(),
+  isLiked: z.boolean(),
+  isSaved: z.boolean(),
+  isFollowing: z.boolean(),
+});
+export type Blog = z.infer<typeof blogSchema>;
+
+export const blogListResponse = z.object({ success: z.literal(true), blogs: z.array(blogCardSchema), hasMore: z.boolean() });
+export type BlogListResponse = z.infer<typeof blogListResponse>;
+export const blogResponse = z.object({ success: z.literal(true), blog: blogSchema });
+export const blogWriteResponse = z.object({ success: z.literal(true), message: z.string(), blog: blogCardSchema });
+
+/** Editor.js image uploader protocol. */
+export const uploadResponse = z.object({
+  success: z.union([z.literal(1), z.literal(0)]),
+  file: z
+    .object({ url: z.string(), imageId: z.string().optional(), width: z.number().optional(), height: z.number().optional() })
+    .optional(),
+  message: z.string().optional(),
+});
