@@ -33,13 +33,19 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     strong: 'b',
     em: 'i',
-    a: (_tag, attribs) => ({
-      tagName: 'a',
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
-    }),
+    // A link keeps only a safe href; anything else is unwrapped to its text.
+    a: (_tag, attribs) =>
+      attribs.href && isSafeHref(attribs.href)
+        ? { tagName: 'a', attribs: { href: attribs.href.trim(), target: '_blank', rel: 'noopener noreferrer nofollow ugc' } }
+        : { tagName: 'span', attribs: {} },
   },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
 };
+
+/** http(s), mailto, root-relative, protocol-relative or fragment links; no spaces or control characters. */
+export function isSafeHref(href: string): boolean {
+  const h = href.trim();
+  return /^(https?:\/\/|mailto:|\/|#)/i.test(h) && !/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(h);
+}
 
 export function cleanInlineHtml(html: string): string {
   return sanitizeHtml(html, INLINE_OPTIONS);
