@@ -14,6 +14,9 @@ import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { reactionsRoutes } from './modules/blogs/reactions.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { multipartOptions } from './modules/uploads/multipart';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -102,6 +105,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(uploadsRoutes);
       await api.register(blogsRoutes);
+      await api.register(reactionsRoutes);
+      await api.register(followsRoutes);
+      await api.register(commentsRoutes);
     },
     { prefix: '/api/v1' },
   );

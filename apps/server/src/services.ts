@@ -13,6 +13,12 @@ import { VerificationRepository } from './modules/auth/auth.repo';
 import { AuthService } from './modules/auth/auth.service';
 import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
+import { ReactionsRepository } from './modules/blogs/reactions.repo';
+import { ReactionsService } from './modules/blogs/reactions.service';
+import { CommentsRepository } from './modules/comments/comments.repo';
+import { CommentsService } from './modules/comments/comments.service';
+import { FollowsRepository } from './modules/follows/follows.repo';
+import { FollowsService } from './modules/follows/follows.service';
 import { SearchRepository } from './modules/search/search.repo';
 import { UploadsRepository } from './modules/uploads/uploads.repo';
 import { UploadsService } from './modules/uploads/uploads.service';
@@ -39,6 +45,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads: new UploadsRepository(db),
     blogs: new BlogsRepository(db),
     search: new SearchRepository(db),
+    reactions: new ReactionsRepository(),
+    follows: new FollowsRepository(),
+    comments: new CommentsRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -66,6 +75,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   });
 
   const blogs = new BlogsService({ db, blogs: repos.blogs, search: repos.search, uploads });
+  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions });
+  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows });
+  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments });
 
   return {
     config,
@@ -79,6 +91,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     storage,
     uploads,
     blogs,
+    reactions,
+    follows,
+    comments,
     async close() {
       await mail.stop();
       await rateLimiter.close();

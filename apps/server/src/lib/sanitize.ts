@@ -34,7 +34,7 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
     strong: 'b',
     em: 'i',
     // A link keeps only a safe href; anything else is unwrapped to its text.
-    a: (_tag, attribs) =>
+    a: (_tag, attribs): sanitizeHtml.Tag =>
       attribs.href && isSafeHref(attribs.href)
         ? { tagName: 'a', attribs: { href: attribs.href.trim(), target: '_blank', rel: 'noopener noreferrer nofollow ugc' } }
         : { tagName: 'span', attribs: {} },

@@ -1,0 +1,59 @@
+import { BLOG_MESSAGES } from '@inkwell/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { BlogsRepository } from './blogs.repo';
+import type { ReactionsRepository, ReactionTable } from './reactions.repo';
+
+export interface ReactionEvents {
+  /** Called after a like is added or removed (notifications hook in here). */
+  onLikeChanged?(e: { blogDbId: string; blogCreatorId: string; userId: string; liked: boolean }, trx: Kysely<Database>): Promise<void>;
+}
+
+export interface ReactionResult {
+  active: boolean;
+  count: number;
+}
+
+/** Like and save toggles (SPEC.md 4): each request flips the viewer's state, safely under concurrency. */
+export class ReactionsService {
+  constructor(
+    private readonly deps: { db: Kysely<Database>; blogs: BlogsRepository; reactions: ReactionsRepository; events?: ReactionEvents },
+  ) {}
+
+  async toggleLike(userId: string, blogId: string): Promise<{ message: string; liked: boolean; likeCount: number }> {
+    const r = await this.toggle('likes', userId, blogId);
+    return { message: r.active ? 'Blog liked' : 'Blog unliked', liked: r.active, likeCount: r.count };
+  }
+
+  async toggleSave(userId: string, blogId: string): Promise<{ message: string; saved: boolean; saveCount: number }> {
+    const r = await this.toggle('saves', userId, blogId);
+    return { message: r.active ? 'Blog saved' : 'Blog removed from saved', saved: r.active, saveCount: r.count };
+  }
+
+  private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
+    const { db, blogs, reactions, events } = this.deps;
+    const blog = await blogs.findByBlogId(blogId);
+    // Drafts are invisible to everyone but their author.
+    if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
+    return db.transaction().execute(async (trx) => {
+      let active: boolean;
+      let delta = 0;
+      if (await reactions.remove(table, blog.id, userId, trx)) {
+        active = false;
+        delta = -1;
+      } else {
+        // If a concurrent request inserted first, this one finds the row there: still liked, counted once.
+        const added = await reactions.add(table, blog.id, userId, nowIso(), trx);
+        active = true;
+        delta = added ? 1 : 0;
+      }
+      const count = await reactions.adjustCount(table, blog.id, delta, trx);
+      if (table === 'likes' && delta && events?.onLikeChanged) {
+        await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, trx);
+      }
+      return { active, count };
+    });
+  }
+}

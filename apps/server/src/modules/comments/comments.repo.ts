@@ -1,0 +1,154 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { CommentsTable, Database } from '../../db/schema';
+
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** Comment rows with their author and the viewer's like flag, in one query. */
+function withAuthor(db: Kysely<Database>, viewerId: string | null) {
+  return db
+    .selectFrom('comments')
+    .leftJoin('users as author', 'author.id', 'comments.user_id')
+    .select((eb) => [
+      'comments.id',
+      'comments.blog_id',
+      'comments.user_id',
+      'comments.parent_id',
+      'comments.comment',
+      'comments.like_count',
+      'comments.reply_count',
+      'comments.created_at',
+      'comments.updated_at',
+      'author.name as author_name',
+      'author.username as author_username',
+      'author.profile_pic as author_profile_pic',
+      eb
+        .exists(
+          eb
+            .selectFrom('comment_likes')
+            .select('comment_likes.user_id')
+            .whereRef('comment_likes.comment_id', '=', 'comments.id')
+            .where('comment_likes.user_id', '=', viewerId ?? NOBODY),
+        )
+        .as('is_liked'),
+    ]);
+}
+
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthor>['executeTakeFirstOrThrow']>>;
+
+export class CommentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: string, db: Kysely<Database> = this.db) {
+    return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findWithAuthor(id: string, viewerId: string | null, db: Kysely<Database> = this.db) {
+    return withAuthor(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
+  }
+
+  /** A page of a blog's top-level comments, newest first; one extra row for hasMore. */
+  listTopLevel(blogDbId: string, viewerId: string | null, limit: number, offset: number) {
+    return withAuthor(this.db, viewerId)
+      .where('comments.blog_id', '=', blogDbId)
+      .where('comments.parent_id', 'is', null)
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Every reply below the given comments (any depth), oldest first, capped. */
+  listDescendants(rootIds: string[], viewerId: string | null, cap: number) {
+    if (!rootIds.length) return Promise.resolve([]);
+    return withAuthor(this.db, viewerId)
+      .where(
+        'comments.id',
+        'in',
+        this.db
+          .withRecursive('tree(id)', (qb) =>
+            qb
+              .selectFrom('comments')
+              .select('comments.id')
+              .where('comments.parent_id', 'in', rootIds)
+              .unionAll((u) => u.selectFrom('comments').innerJoin('tree', 'tree.id', 'comments.parent_id').select('comments.id')),
+          )
+          .selectFrom('tree')
+          .select('tree.id'),
+      )
+      .orderBy('comments.created_at', 'asc')
+      .orderBy('comments.id', 'asc')
+      .limit(cap)
+      .execute();
+  }
+
+  /** How many comments a delete removes: the comment and all replies below it. */
+  async subtreeSize(id: string, db: Kysely<Database>): Promise<number> {
+    const row = await db
+      .withRecursive('tree(id)', (qb) =>
+        qb
+          .selectFrom('comments')
+          .select('comments.id')
+          .where('comments.id', '=', id)
+          .unionAll((u) => u.selectFrom('comments').innerJoin('tree', 'tree.id', 'comments.parent_id').select('comments.id')),
+      )
+      .selectFrom('tree')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  insert(row: Insertable<CommentsTable>, db: Kysely<Database>) {
+    return db.insertInto('comments').values(row).execute();
+  }
+
+  updateText(id: string, comment: string, updatedAt: string, db: Kysely<Database> = this.db) {
+    return db.updateTable('comments').set({ comment, updated_at: updatedAt }).where('id', '=', id).execute();
+  }
+
+  /** Replies and their likes and notifications go with it (ON DELETE CASCADE). */
+  delete(id: string, db: Kysely<Database>) {
+    return db.deleteFrom('comments').where('id', '=', id).execute();
+  }
+
+  adjustReplyCount(id: string, delta: number, db: Kysely<Database>) {
+    return db
+      .updateTable('comments')
+      .set((eb) => ({ reply_count: eb('reply_count', '+', delta) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>) {
+    return db
+      .updateTable('blogs')
+      .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+      .where('id', '=', blogDbId)
+      .execute();
+  }
+
+  async removeLike(commentId: string, userId: string, db: Kysely<Database>): Promise<boolean> {
+    const r = await db.deleteFrom('comment_likes').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async addLike(commentId: string, userId: string, createdAt: string, db: Kysely<Database>): Promise<boolean> {
+    const r = await db
+      .insertInto('comment_likes')
+      .values({ comment_id: commentId, user_id: userId, created_at: createdAt })
+      .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async adjustLikeCount(commentId: string, delta: number, db: Kysely<Database>): Promise<number> {
+    if (delta !== 0) {
+      await db
+        .updateTable('comments')
+        .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+        .where('id', '=', commentId)
+        .execute();
+    }
+    return (await db.selectFrom('comments').select('like_count').where('id', '=', commentId).executeTakeFirstOrThrow()).like_count;
+  }
+}

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const MAX_COMMENT = 5000;
+const text = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(MAX_COMMENT, `Comment must be at most ${MAX_COMMENT} characters`);
+const blogId = z.string().min(1).max(120);
+const commentId = z.uuid('Comment not found');
+
+const commentUser = z.object({ _id: z.string(), name: z.string(), username: z.string(), profilePic: z.string().nullable() }).nullable();
+interface CommentOut {
+  _id: string;
+  comment: string;
+  user: z.infer<typeof commentUser>;
+  likeCount: number;
+  isLiked: boolean;
+  replyCount: number;
+  parentComment: string | null;
+  createdAt: string;
+  updatedAt: string;
+  replies: CommentOut[];
+}
+const comment: z.ZodType<CommentOut> = z.lazy(() =>
+  z.object({
+    _id: z.string(),
+    comment: z.string(),
+    user: commentUser,
+    likeCount: z.number(),
+    isLiked: z.boolean(),
+    replyCount: z.number(),
+    parentComment: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    replies: z.array(comment),
+  }),
+);
+
+/** Threaded comments (SPEC.md 7) plus a paginated read of a blog's comments. */
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { comments } = app.services;
+  const ok = <T extends object>(body: T) => ({ success: true as const, ...body });
+
+  app.get(
+    '/blogs/:blogId/comments',
+    {
+      onRequest: app.identify,
+      schema: {
+        params: z.object({ blogId }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          limit: z.coerce.number().int().min(1).max(50).default(20),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            comments: z.array(comment),
+            hasMore: z.boolean(),
+            total: z.number(),
+            truncated: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => ok(await comments.list(request.params.blogId, request.user?.id ?? null, request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/blogs/comment/:blogId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ blogId }),
+        body: z.object({ comment: text('comment') }),
+        response: { 201: z.object({ success: z.literal(true), message: z.string(), newComment: comment }) },
+      },
+    },
+    async (request, reply) => {
+      const newComment = await comments.create(request.user!.id, request.params.blogId, request.body.comment, null);
+      return reply.status(201).send(ok({ message: 'Comment added', newComment }));
+    },
+  );
+
+  app.post(
+    '/comment/:parentCommentId/:blogId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ parentCommentId: commentId, blogId }),
+        body: z.object({ reply: text('reply') }),
+        response: { 201: z.object({ success: z.literal(true), message: z.string(), newReply: comment }) },
+      },
+    },
+    async (request, reply) => {
+      const newReply = await comments.create(request.user!.id, request.params.blogId, request.body.reply, request.params.parentCommentId);
+      return reply.status(201).send(ok({ message: 'Reply added', newReply }));
+    },
+  );
+
+  app.patch(
+    '/blogs/like-comment/:commentId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ commentId }),
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), liked: z.boolean(), likeCount: z.number() }) },
+      },
+    },
+    async (request) => ok(await comments.toggleLike(request.user!.id, request.params.commentId)),
+  );
+
+  app.patch(
+    '/blogs/edit-comment/:commentId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ commentId }),
+        body: z.object({ updatedCommentContent: text('updatedCommentContent') }),
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), updatedComment: comment }) },
+      },
+    },
+    async (request) =>
+      ok({
+        message: 'Comment updated',
+        updatedComment: await comments.edit(request.user!.id, request.params.commentId, request.body.updatedCommentContent),
+      }),
+  );
+
+  app.delete(
+    '/blogs/comment/:commentId',
+    {
+      onRequest: app.authenticate,
+      schema: { params: z.object({ commentId }), response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    },
+    async (request) => {
+      await comments.remove(request.user!.id, request.params.commentId);
+      return ok({ message: 'Comment deleted' });
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import { BLOG_MESSAGES } from '@inkwell/core';
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import type { BlogRow, BlogsRepository } from '../blogs/blogs.repo';
+import { buildThreads, type CommentView, presentComment } from './comments.presenter';
+import type { CommentsRepository } from './comments.repo';
+
+/** Replies loaded with a page of comments; more than this and the thread says it is truncated. */
+const MAX_REPLIES_PER_PAGE = 500;
+
+export interface CommentEvents {
+  onCommentCreated?(
+    e: { commentId: string; blog: BlogRow; authorId: string; parentAuthorId: string | null },
+    trx: Kysely<Database>,
+  ): Promise<void>;
+  onCommentLikeChanged?(
+    e: { commentId: string; blog: BlogRow; commentAuthorId: string; userId: string; liked: boolean },
+    trx: Kysely<Database>,
+  ): Promise<void>;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  blogs: BlogsRepository;
+  comments: CommentsRepository;
+  events?: CommentEvents;
+}
+
+/** Threaded comments (SPEC.md 2 Comment panel, 4, 6): owners edit and delete, blog creators delete. */
+export class CommentsService {
+  constructor(private readonly deps: Deps) {}
+
+  async list(blogId: string, viewerId: string | null, page: number, limit: number) {
+    const blog = await this.visibleBlog(blogId, viewerId);
+    const rows = await this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit);
+    const top = rows.slice(0, limit);
+    const replies = await this.deps.comments.listDescendants(
+      top.map((c) => c.id),
+      viewerId,
+      MAX_REPLIES_PER_PAGE + 1,
+    );
+    return {
+      comments: buildThreads(top, replies.slice(0, MAX_REPLIES_PER_PAGE)),
+      hasMore: rows.length > limit,
+      total: blog.comment_count,
+      truncated: replies.length > MAX_REPLIES_PER_PAGE,
+    };
+  }
+
+  async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
+    const { db, comments, events } = this.deps;
+    const blog = await this.visibleBlog(blogId, userId);
+    let parentAuthorId: string | null = null;
+    if (parentId) {
+      const parent = await comments.findById(parentId);
+      if (!parent || parent.blog_id !== blog.id) throw notFound('Comment not found');
+      parentAuthorId = parent.user_id;
+    }
+    const id = newId();
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await comments.insert(
+        {
+          id,
+          blog_id: blog.id,
+          user_id: userId,
+          parent_id: parentId,
+          comment: text,
+          like_count: 0,
+          reply_count: 0,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
+      await comments.adjustBlogCommentCount(blog.id, 1, trx);
+      await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, trx);
+    });
+    return presentComment((await comments.findWithAuthor(id, userId))!);
+  }
+
+  async edit(userId: string, commentId: string, text: string): Promise<CommentView> {
+    const comment = await this.deps.comments.findById(commentId);
+    if (!comment) throw notFound('Comment not found');
+    if (comment.user_id !== userId) throw forbidden('Only the author of a comment can edit it');
+    await this.deps.comments.updateText(commentId, text, nowIso());
+    return presentComment((await this.deps.comments.findWithAuthor(commentId, userId))!);
+  }
+
+  /** The comment's author or the blog's creator may delete it, with every reply below it. */
+  async remove(userId: string, commentId: string): Promise<void> {
+    const { db, blogs, comments } = this.deps;
+    const comment = await comments.findById(commentId);
+    if (!comment) throw notFound('Comment not found');
+    const blog = await blogs.findById(comment.blog_id);
+    if (comment.user_id !== userId && blog?.creator_id !== userId)
+      throw forbidden('You can only delete your own comments or comments on your blog');
+    await db.transaction().execute(async (trx) => {
+      const removed = await comments.subtreeSize(commentId, trx);
+      await comments.delete(commentId, trx);
+      if (comment.parent_id) await comments.adjustReplyCount(comment.parent_id, -1, trx);
+      await comments.adjustBlogCommentCount(comment.blog_id, -removed, trx);
+    });
+  }
+
+  async toggleLike(userId: string, commentId: string): Promise<{ message: string; liked: boolean; likeCount: number }> {
+    const { db, blogs, comments, events } = this.deps;
+    const comment = await comments.findById(commentId);
+    if (!comment) throw notFound('Comment not found');
+    const blog = await blogs.findById(comment.blog_id);
+    if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound('Comment not found');
+    return db.transaction().execute(async (trx) => {
+      let liked: boolean;
+      let delta = 0;
+      if (await comments.removeLike(commentId, userId, trx)) {
+        liked = false;
+        delta = -1;
+      } else {
+        liked = true;
+        delta = (await comments.addLike(commentId, userId, nowIso(), trx)) ? 1 : 0;
+      }
+      const likeCount = await comments.adjustLikeCount(commentId, delta, trx);
+      if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, trx);
+      return { message: liked ? 'Comment liked' : 'Comment unliked', liked, likeCount };
+    });
+  }
+
+  private async visibleBlog(blogId: string, viewerId: string | null): Promise<BlogRow> {
+    const blog = await this.deps.blogs.findByBlogId(blogId);
+    if (!blog || (blog.draft && blog.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
+    return blog;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { UsersRepository } from '../users/users.repo';
+import type { FollowsRepository } from './follows.repo';
+
+export interface FollowEvents {
+  onFollowChanged?(e: { followerId: string; followingId: string; following: boolean }, trx: Kysely<Database>): Promise<void>;
+}
+
+/** Follow toggle (SPEC.md 4): idempotent under concurrent requests; nobody follows themselves. */
+export class FollowsService {
+  constructor(private readonly deps: { db: Kysely<Database>; users: UsersRepository; follows: FollowsRepository; events?: FollowEvents }) {}
+
+  async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
+    if (followerId === targetId) throw badRequest('You cannot follow yourself');
+    const { db, users, follows, events } = this.deps;
+    const target = await users.findById(targetId);
+    if (!target) throw notFound('User not found');
+    return db.transaction().execute(async (trx) => {
+      let following: boolean;
+      let delta = 0;
+      if (await follows.remove(followerId, targetId, trx)) {
+        following = false;
+        delta = -1;
+      } else {
+        following = true;
+        delta = (await follows.add(followerId, targetId, nowIso(), trx)) ? 1 : 0;
+      }
+      if (delta) {
+        await follows.adjustCounts(followerId, targetId, delta, trx);
+        await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, trx);
+      }
+      return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
+    });
+  }
+}
