@@ -18,11 +18,22 @@ import { reactionsRoutes } from './modules/blogs/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
 import { multipartOptions } from './modules/uploads/multipart';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { accountRoutes } from './modules/users/account.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createRealtime, type Realtime } from './realtime/realtime';
 import { createServices } from './services';
 import { registerUploadServing } from './storage/serve-uploads';
 import { isClientRoute, registerWebApp } from './web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise one is opened from config. */
@@ -105,9 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(uploadsRoutes);
       await api.register(blogsRoutes);
+      await api.register(usersRoutes);
+      await api.register(accountRoutes);
+      await api.register(transferRoutes);
       await api.register(reactionsRoutes);
       await api.register(followsRoutes);
       await api.register(commentsRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -119,6 +134,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
+
+  const realtime = createRealtime(app, {
+    tokens: services.tokens,
+    users: services.repos.users,
+    redis: services.redis,
+    redisPrefix: config.redisPrefix,
+  });
+  services.notifications.attachPush(realtime);
+  services.sessions.onRevoked((userId) => realtime.disconnectUser(userId));
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => realtime.close());
 
   if (config.mailWorker) services.mail.start();
   return app;

@@ -13,6 +13,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('inkwell:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
@@ -46,6 +47,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

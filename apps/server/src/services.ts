@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { SessionEvents } from './lib/session-events';
 import { TokenService } from './lib/tokens';
 import { MailRepository } from './mail/mail.repo';
 import { MailService } from './mail/mail.service';
@@ -19,9 +20,20 @@ import { CommentsRepository } from './modules/comments/comments.repo';
 import { CommentsService } from './modules/comments/comments.service';
 import { FollowsRepository } from './modules/follows/follows.repo';
 import { FollowsService } from './modules/follows/follows.service';
+import { blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
+import { NotificationsRepository } from './modules/notifications/notifications.repo';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { SearchRepository } from './modules/search/search.repo';
+import { AccountMergeRepository } from './modules/transfer/transfer.merge.repo';
+import { TransferRepository } from './modules/transfer/transfer.repo';
+import { TransferService } from './modules/transfer/transfer.service';
 import { UploadsRepository } from './modules/uploads/uploads.repo';
 import { UploadsService } from './modules/uploads/uploads.service';
+import { AccountService } from './modules/users/account.service';
+import { CountersRepository } from './modules/users/counters.repo';
+import { ProfileService } from './modules/users/profile.service';
+import { ProfileEditService } from './modules/users/profile-edit.service';
+import { ProfileListsRepository } from './modules/users/users.lists.repo';
 import { UsersRepository } from './modules/users/users.repo';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { Storage } from './storage/storage';
@@ -34,9 +46,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const { db } = database;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   redis?.on('error', (err) => log.warn({ err }, 'redis error'));
-  const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+  const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
   const rate = new RateGuard(rateLimiter, config.rateLimitFactor);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const sessions = new SessionEvents();
 
   const repos = {
     users: new UsersRepository(db),
@@ -45,9 +58,14 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads: new UploadsRepository(db),
     blogs: new BlogsRepository(db),
     search: new SearchRepository(db),
+    profileLists: new ProfileListsRepository(db),
+    counters: new CountersRepository(),
+    transfers: new TransferRepository(db),
+    accountMerge: new AccountMergeRepository(),
     reactions: new ReactionsRepository(),
     follows: new FollowsRepository(),
     comments: new CommentsRepository(db),
+    notifications: new NotificationsRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -61,6 +79,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     mail,
     rate,
     publicUrl: config.publicUrl,
+    sessions,
   });
 
   // Local disk until an S3-compatible Storage is added (see storage/storage.ts).
@@ -74,10 +93,27 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     allowPrivateUrlFetch: config.allowPrivateUrlFetch,
   });
 
-  const blogs = new BlogsService({ db, blogs: repos.blogs, search: repos.search, uploads });
-  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions });
-  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows });
-  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments });
+  const notifications = new NotificationsService({ db, notifications: repos.notifications });
+  const events = notificationEvents(notifications);
+  const blogs = new BlogsService({ db, blogs: repos.blogs, search: repos.search, uploads, events: blogNotificationEvents(notifications) });
+  const profiles = new ProfileService(repos.profileLists, repos.users);
+  const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
+  const account = new AccountService({ db, users: repos.users, counters: repos.counters, search: repos.search, uploads, sessions });
+  const transfer = new TransferService({
+    db,
+    users: repos.users,
+    transfers: repos.transfers,
+    merge: repos.accountMerge,
+    counters: repos.counters,
+    uploads,
+    mail,
+    rate,
+    publicUrl: config.publicUrl,
+    sessions,
+  });
+  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions, events });
+  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, events });
+  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, events });
 
   return {
     config,
@@ -85,15 +121,21 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     redis,
     repos,
     tokens,
+    sessions,
     rate,
     mail,
     auth,
     storage,
     uploads,
     blogs,
+    profiles,
+    profileEdit,
+    account,
+    transfer,
     reactions,
     follows,
     comments,
+    notifications,
     async close() {
       await mail.stop();
       await rateLimiter.close();

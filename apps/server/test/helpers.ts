@@ -22,7 +22,8 @@ export interface TestApp {
  * A real app on a real database: a fresh SQLite file, or a fresh PostgreSQL schema
  * on TEST_DATABASE_URL, so test files run in parallel without seeing each other.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, shareWith?: TestApp): Promise<TestApp> {
+  if (shareWith) return secondInstance(shareWith, overrides);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
@@ -32,6 +33,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       rateLimitFactor: 100,
       mailWorker: false,
       publicUrl: 'http://localhost:3000',
+      redisPrefix: `test:${randomBytes(4).toString('hex')}:`,
       ...overrides,
     },
   );
@@ -68,6 +70,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another app instance on the same database, data folder and secret: as a second server behind a load balancer. */
+async function secondInstance(first: TestApp, overrides: Partial<Config>): Promise<TestApp> {
+  const app = await buildApp({ ...first.config, ...overrides }, { database: first.database, migrate: false });
+  await app.ready();
+  return { app, config: first.config, database: first.database, close: () => app.close() };
 }
 
 let counter = 0;

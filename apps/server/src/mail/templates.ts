@@ -23,3 +23,69 @@ export function verificationMail(to: string, name: string, url: string): Outgoin
     ),
   };
 }
+
+/** A mail with a choice of two links (accept or reject), both printed in the text part too. */
+function choiceLayout(title: string, intro: string, actions: { label: string; url: string }[], outro: string) {
+  const text = `${intro}\n\n${actions.map((a) => `${a.label}: ${a.url}`).join('\n\n')}\n\n${outro}\n`;
+  const buttons = actions
+    .map(
+      (a, i) =>
+        `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin-right:8px;padding:10px 18px;background:${i === 0 ? '#4f46e5' : '#6b7280'};color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<h2>${escapeHtml(title)}</h2><p>${escapeHtml(intro)}</p><p>${buttons}</p>
+<p style="color:#555;font-size:14px">${escapeHtml(outro)}</p></body></html>`;
+  return { text, html };
+}
+
+/** To the recipient of an account transfer: accept or reject links (48 hours). */
+export function transferRequestMail(
+  to: string,
+  sender: { name: string; username: string },
+  links: { accept: string; reject: string },
+): OutgoingMail {
+  return {
+    to,
+    subject: `${sender.name} wants to transfer their account to you`,
+    ...choiceLayout(
+      'Account transfer request',
+      `${sender.name} (@${sender.username}) wants to transfer their account to you: their blogs, comments, likes, saves and followers would become yours, and their account would be deleted.`,
+      [
+        { label: 'Accept transfer', url: links.accept },
+        { label: 'Reject transfer', url: links.reject },
+      ],
+      'These links expire in 48 hours. If you do not know this person, reject the request or ignore this email.',
+    ),
+  };
+}
+
+/** To the sender, when the request is made: a record of it, and a warning if it was not them. */
+export function transferNoticeMail(to: string, name: string, recipientEmail: string, settingsUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'You requested an account transfer',
+    ...layout(
+      'Account transfer requested',
+      `Hi ${name}, you asked to transfer your account to ${recipientEmail}. If they accept within 48 hours, everything you own moves to them and your account is deleted.`,
+      { label: 'Open settings', url: settingsUrl },
+      'If this was not you, change your password now; the request ends if it is not accepted.',
+    ),
+  };
+}
+
+/** To the sender, once the recipient answered. */
+export function transferResultMail(to: string, name: string, recipientEmail: string, accepted: boolean, homeUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: accepted ? 'Your account was transferred' : 'Your account transfer was rejected',
+    ...layout(
+      accepted ? 'Account transferred' : 'Transfer rejected',
+      accepted
+        ? `Hi ${name}, ${recipientEmail} accepted your transfer. Your blogs, comments and followers are now theirs, and your account has been deleted.`
+        : `Hi ${name}, ${recipientEmail} rejected your account transfer. Nothing has changed.`,
+      { label: 'Go to the site', url: homeUrl },
+      'Thank you for writing with us.',
+    ),
+  };
+}

@@ -6,6 +6,7 @@ import { hashToken, newLinkToken } from '../../lib/crypto';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
+import type { SessionEvents } from '../../lib/session-events';
 import type { TokenService } from '../../lib/tokens';
 import type { MailService } from '../../mail/mail.service';
 import { verificationMail } from '../../mail/templates';
@@ -38,6 +39,7 @@ export interface AuthDeps {
   mail: MailService;
   rate: RateGuard;
   publicUrl: string;
+  sessions?: SessionEvents;
 }
 
 export class AuthService {
@@ -158,6 +160,7 @@ export class AuthService {
   /** Revokes every token of the user (logout everywhere). */
   async revokeAllSessions(userId: string): Promise<void> {
     await this.deps.users.bumpTokenVersion(userId);
+    this.deps.sessions?.revoked(userId);
   }
 
   private async issueVerification(userId: string, email: string, name: string, trx: Kysely<Database>) {

@@ -4,6 +4,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { isSafeImageUrl } from '../../lib/sanitize';
+import { type Tx, transact } from '../../lib/tx';
 import { isUniqueViolation } from '../auth/auth.service';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
@@ -26,11 +27,19 @@ export interface BlogInput {
   images?: Buffer[];
 }
 
+export interface BlogEvents {
+  /** A blog became visible: created published, or a draft published. */
+  onPublished?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
+  /** A published blog was edited and stays published. */
+  onUpdated?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
+}
+
 export interface BlogsDeps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
   search: SearchRepository;
   uploads: UploadsService;
+  events?: BlogEvents;
 }
 
 export class BlogsService {
@@ -50,7 +59,8 @@ export class BlogsService {
       for (let attempt = 0; ; attempt++) {
         blogId = blogIdFromTitle(input.title);
         try {
-          await db.transaction().execute(async (trx) => {
+          await transact(db, async (tx) => {
+            const trx = tx.db;
             const searchRowid = await search.index({ title: input.title, description: input.description, tags, body: content.text }, trx);
             await blogs.insert(
               {
@@ -77,6 +87,7 @@ export class BlogsService {
             await blogs.replaceTags(id, tags, draft, now, trx);
             if (!draft) await blogs.adjustPublishedCount(userId, 1, trx);
             await uploads.attachToBlog(id, userId, [...content.imageUrls, ...(image ? [image] : [])], trx);
+            if (!draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: id }, tx);
           });
           break;
         } catch (err) {
@@ -104,7 +115,8 @@ export class BlogsService {
       const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
       const image = await this.resolveFeatured(userId, input.image, current.image, stored);
       const draft = input.draft ? 1 : 0;
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async (tx) => {
+        const trx = tx.db;
         const searchRowid = await search.reindex(
           current.search_rowid,
           { title: input.title, description: input.description, tags, body: content.text },
@@ -131,6 +143,8 @@ export class BlogsService {
         const keep = [...content.imageUrls, ...(image ? [image] : [])];
         await uploads.attachToBlog(current.id, userId, keep, trx);
         orphanKeys = await uploads.detachedFromBlog(current.id, keep, trx);
+        if (!draft && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
+        else if (!draft) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
       });
     } catch (err) {
       await uploads.discard(stored);

@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { type Tx, transact } from '../../lib/tx';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
 export interface ReactionEvents {
   /** Called after a like is added or removed (notifications hook in here). */
-  onLikeChanged?(e: { blogDbId: string; blogCreatorId: string; userId: string; liked: boolean }, trx: Kysely<Database>): Promise<void>;
+  onLikeChanged?(e: { blogDbId: string; blogCreatorId: string; userId: string; liked: boolean }, tx: Tx): Promise<void>;
 }
 
 export interface ReactionResult {
@@ -37,7 +38,8 @@ export class ReactionsService {
     const blog = await blogs.findByBlogId(blogId);
     // Drafts are invisible to everyone but their author.
     if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (tx) => {
+      const trx = tx.db;
       let active: boolean;
       let delta = 0;
       if (await reactions.remove(table, blog.id, userId, trx)) {
@@ -51,7 +53,7 @@ export class ReactionsService {
       }
       const count = await reactions.adjustCount(table, blog.id, delta, trx);
       if (table === 'likes' && delta && events?.onLikeChanged) {
-        await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, trx);
+        await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, tx);
       }
       return { active, count };
     });

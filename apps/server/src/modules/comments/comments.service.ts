@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { type Tx, transact } from '../../lib/tx';
 import type { BlogRow, BlogsRepository } from '../blogs/blogs.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
@@ -11,13 +12,10 @@ import type { CommentsRepository } from './comments.repo';
 const MAX_REPLIES_PER_PAGE = 500;
 
 export interface CommentEvents {
-  onCommentCreated?(
-    e: { commentId: string; blog: BlogRow; authorId: string; parentAuthorId: string | null },
-    trx: Kysely<Database>,
-  ): Promise<void>;
+  onCommentCreated?(e: { commentId: string; blog: BlogRow; authorId: string; parentAuthorId: string | null }, tx: Tx): Promise<void>;
   onCommentLikeChanged?(
     e: { commentId: string; blog: BlogRow; commentAuthorId: string; userId: string; liked: boolean },
-    trx: Kysely<Database>,
+    tx: Tx,
   ): Promise<void>;
 }
 
@@ -60,7 +58,8 @@ export class CommentsService {
     }
     const id = newId();
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async (tx) => {
+      const trx = tx.db;
       await comments.insert(
         {
           id,
@@ -77,7 +76,7 @@ export class CommentsService {
       );
       if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
       await comments.adjustBlogCommentCount(blog.id, 1, trx);
-      await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, trx);
+      await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, tx);
     });
     return presentComment((await comments.findWithAuthor(id, userId))!);
   }
@@ -112,7 +111,8 @@ export class CommentsService {
     if (!comment) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
     if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound('Comment not found');
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (tx) => {
+      const trx = tx.db;
       let liked: boolean;
       let delta = 0;
       if (await comments.removeLike(commentId, userId, trx)) {
@@ -123,7 +123,7 @@ export class CommentsService {
         delta = (await comments.addLike(commentId, userId, nowIso(), trx)) ? 1 : 0;
       }
       const likeCount = await comments.adjustLikeCount(commentId, delta, trx);
-      if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, trx);
+      if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, tx);
       return { message: liked ? 'Comment liked' : 'Comment unliked', liked, likeCount };
     });
   }

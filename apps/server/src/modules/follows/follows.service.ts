@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { type Tx, transact } from '../../lib/tx';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
 
 export interface FollowEvents {
-  onFollowChanged?(e: { followerId: string; followingId: string; following: boolean }, trx: Kysely<Database>): Promise<void>;
+  onFollowChanged?(e: { followerId: string; followingId: string; following: boolean }, tx: Tx): Promise<void>;
 }
 
 /** Follow toggle (SPEC.md 4): idempotent under concurrent requests; nobody follows themselves. */
@@ -18,7 +19,8 @@ export class FollowsService {
     const { db, users, follows, events } = this.deps;
     const target = await users.findById(targetId);
     if (!target) throw notFound('User not found');
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (tx) => {
+      const trx = tx.db;
       let following: boolean;
       let delta = 0;
       if (await follows.remove(followerId, targetId, trx)) {
@@ -30,7 +32,7 @@ export class FollowsService {
       }
       if (delta) {
         await follows.adjustCounts(followerId, targetId, delta, trx);
-        await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, trx);
+        await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, tx);
       }
       return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
     });

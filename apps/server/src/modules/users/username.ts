@@ -13,7 +13,25 @@ const RESERVED = new Set([
   'search',
   'tag',
   'blog',
+  'blogs',
+  'me',
+  'www',
+  'root',
+  'support',
+  'help',
+  'uploads',
+  'edit_profile',
+  'add_blog',
+  'inkwell',
+  'system',
+  'null',
+  'undefined',
 ]);
+
+/** Names that read as pages or staff of the site are not handed out. */
+export function isReservedUsername(username: string): boolean {
+  return RESERVED.has(username.toLowerCase());
+}
 
 /** A URL-safe username base from an e-mail's local part: 'Jane.Doe+x@..' -> 'janedoe'. */
 export function usernameBase(email: string): string {

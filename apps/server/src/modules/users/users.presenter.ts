@@ -1,4 +1,5 @@
-import type { SessionUser } from '@inkwell/core';
+import type { FollowUser, Profile, SessionUser, UserCard } from '@inkwell/core';
+import type { FollowUserRow, ProfileRow } from './users.lists.repo';
 import type { UserRow } from './users.repo';
 
 /** The session user of SPEC.md section 3 (sign-in, Google sign-in, profile update). */
@@ -17,5 +18,42 @@ export function presentSessionUser(user: UserRow, token: string, follows: { foll
     showLikedBlogs: user.show_liked_blogs === 1,
     showSavedBlogs: user.show_saved_blogs === 1,
     googleAuth: user.google_auth === 1,
+  };
+}
+
+// EXISTS comes back as 0/1 from SQLite and true/false from PostgreSQL.
+const truthy = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** A user in followers/following lists, with whether the viewer follows them. */
+export function presentFollowUser(row: FollowUserRow): FollowUser {
+  return { ...presentUserCard(row), isFollowing: truthy(row.is_following) };
+}
+
+export function presentUserCard(row: { id: string; name: string; username: string; profile_pic: string | null }): UserCard {
+  return { _id: row.id, name: row.name, username: row.username, profilePic: row.profile_pic };
+}
+
+/** The profile page's user (SPEC.md 2 Profile); no e-mail, drafts counted only for the owner. */
+export function presentProfile(row: ProfileRow, viewerId: string | null, followingPreview: UserCard[]): Profile {
+  const isOwner = viewerId === row.id;
+  return {
+    _id: row.id,
+    name: row.name,
+    username: row.username,
+    bio: row.bio,
+    profilePic: row.profile_pic,
+    createdAt: row.created_at,
+    followerCount: row.follower_count,
+    followingCount: row.following_count,
+    publishedCount: row.published_count,
+    likedCount: Number(row.liked_count ?? 0),
+    savedCount: Number(row.saved_count ?? 0),
+    draftCount: isOwner ? Number(row.draft_count ?? 0) : null,
+    showSavedBlogs: row.show_saved_blogs === 1,
+    showLikedBlogs: row.show_liked_blogs === 1,
+    googleAuth: row.google_auth === 1,
+    isOwner,
+    isFollowing: !isOwner && truthy(row.is_following),
+    followingPreview,
   };
 }

@@ -37,6 +37,11 @@ export class UsersRepository {
     return db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 
+  /** Everything the user owns goes with the row (ON DELETE CASCADE). */
+  delete(id: string, db: Kysely<Database> = this.db) {
+    return db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
   bumpTokenVersion(id: string, db: Kysely<Database> = this.db) {
     return db
       .updateTable('users')
@@ -64,5 +69,21 @@ export class UsersRepository {
         .execute(),
     ]);
     return { following: following.map((r) => r.id), followers: followers.map((r) => r.id) };
+  }
+
+  /** An avatar upload of the user not used by any blog: the only uploads a profile picture may point at. */
+  findOwnAvatarUpload(userId: string, url: string, db: Kysely<Database> = this.db) {
+    return db
+      .selectFrom('uploads')
+      .select(['id', 'storage_key'])
+      .where('owner_id', '=', userId)
+      .where('url', '=', url)
+      .where('kind', '=', 'avatar')
+      .where('blog_id', 'is', null)
+      .executeTakeFirst();
+  }
+
+  deleteUpload(id: string, db: Kysely<Database> = this.db) {
+    return db.deleteFrom('uploads').where('id', '=', id).execute();
   }
 }

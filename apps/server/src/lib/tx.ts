@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** A transaction plus work to run once it has committed (realtime pushes, file deletes). */
+export interface Tx {
+  db: Kysely<Database>;
+  afterCommit(fn: () => unknown): void;
+}
+
+/**
+ * Runs fn in one transaction; afterCommit callbacks run only if it committed, so nobody is
+ * told about a change that was rolled back. A failing callback never fails the request.
+ */
+export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>, onCallbackError?: (err: unknown) => void): Promise<T> {
+  const after: (() => unknown)[] = [];
+  const result = await db.transaction().execute((trx) => fn({ db: trx, afterCommit: (f) => after.push(f) }));
+  for (const f of after) {
+    try {
+      await f();
+    } catch (err) {
+      onCallbackError?.(err);
+    }
+  }
+  return result;
+}

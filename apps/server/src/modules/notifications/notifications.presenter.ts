@@ -1,0 +1,29 @@
+import { notificationText } from '@inkwell/core';
+import type { NotificationRow } from './notifications.repo';
+
+export interface NotificationView {
+  _id: string;
+  type: string;
+  isRead: boolean;
+  createdAt: string;
+  message: string;
+  sender: { _id: string; name: string; username: string; profilePic: string | null } | null;
+  blog: { blogId: string; title: string } | null;
+  comment: { _id: string; comment: string } | null;
+}
+
+/** A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name. */
+export function presentNotification(row: NotificationRow): NotificationView {
+  return {
+    _id: row.id,
+    type: row.type,
+    isRead: row.is_read === 1,
+    createdAt: row.created_at,
+    message: notificationText(row.type, row.message),
+    sender: row.sender_username
+      ? { _id: row.sender_id!, name: row.sender_name ?? '', username: row.sender_username, profilePic: row.sender_profile_pic ?? null }
+      : null,
+    blog: row.blog_public_id ? { blogId: row.blog_public_id, title: row.blog_title ?? '' } : null,
+    comment: row.comment_id ? { _id: row.comment_id, comment: row.comment_text ?? '' } : null,
+  };
+}

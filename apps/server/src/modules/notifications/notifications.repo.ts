@@ -1,0 +1,146 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, NotificationsTable } from '../../db/schema';
+
+export type NotificationFilterValue = 'all' | 'unread' | 'like' | 'comment' | 'follow';
+
+/** The page's filters: Likes include comment likes, Comments include replies (SPEC.md 2). */
+const TYPES_OF: Record<Exclude<NotificationFilterValue, 'all' | 'unread'>, string[]> = {
+  like: ['like', 'comment-like'],
+  comment: ['comment', 'reply'],
+  follow: ['follow'],
+};
+
+export interface NotificationKey {
+  recipientId: string;
+  senderId: string;
+  type: string;
+  blogId?: string | null;
+  commentId?: string | null;
+}
+
+function withSubjects(db: Kysely<Database>) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('users as sender', 'sender.id', 'notifications.sender_id')
+    .leftJoin('blogs as blog', 'blog.id', 'notifications.blog_id')
+    .leftJoin('comments as comment', 'comment.id', 'notifications.comment_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.message',
+      'notifications.is_read',
+      'notifications.created_at',
+      'notifications.recipient_id',
+      'sender.id as sender_id',
+      'sender.name as sender_name',
+      'sender.username as sender_username',
+      'sender.profile_pic as sender_profile_pic',
+      'blog.blog_id as blog_public_id',
+      'blog.title as blog_title',
+      'comment.id as comment_id',
+      'comment.comment as comment_text',
+    ]);
+}
+
+export type NotificationRow = Awaited<ReturnType<ReturnType<typeof withSubjects>['executeTakeFirstOrThrow']>>;
+
+export class NotificationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insertMany(rows: Insertable<NotificationsTable>[], db: Kysely<Database>) {
+    return rows.length ? db.insertInto('notifications').values(rows).execute() : Promise.resolve([]);
+  }
+
+  findWithSubjects(ids: string[], db: Kysely<Database> = this.db) {
+    if (!ids.length) return Promise.resolve([]);
+    return withSubjects(db).where('notifications.id', 'in', ids).execute();
+  }
+
+  /** A page of a recipient's notifications, newest first; one extra row for hasMore. */
+  list(recipientId: string, filter: NotificationFilterValue, limit: number, offset: number) {
+    let q = withSubjects(this.db).where('notifications.recipient_id', '=', recipientId);
+    if (filter === 'unread') q = q.where('notifications.is_read', '=', 0);
+    else if (filter !== 'all') q = q.where('notifications.type', 'in', TYPES_OF[filter]);
+    return q
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+
+  async unreadCount(recipientId: string, db: Kysely<Database> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('recipient_id', '=', recipientId)
+      .where('is_read', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async markRead(recipientId: string, id: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('notifications')
+      .set({ is_read: 1 })
+      .where('id', '=', id)
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  markAllRead(recipientId: string) {
+    return this.db
+      .updateTable('notifications')
+      .set({ is_read: 1 })
+      .where('recipient_id', '=', recipientId)
+      .where('is_read', '=', 0)
+      .execute();
+  }
+
+  async delete(recipientId: string, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('notifications').where('id', '=', id).where('recipient_id', '=', recipientId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  deleteAll(recipientId: string) {
+    return this.db.deleteFrom('notifications').where('recipient_id', '=', recipientId).execute();
+  }
+
+  /** Undo of a like or follow: removes the notification that action created. */
+  deleteByKey(key: NotificationKey, db: Kysely<Database>) {
+    let q = db
+      .deleteFrom('notifications')
+      .where('recipient_id', '=', key.recipientId)
+      .where('sender_id', '=', key.senderId)
+      .where('type', '=', key.type);
+    if (key.blogId) q = q.where('blog_id', '=', key.blogId);
+    if (key.commentId) q = q.where('comment_id', '=', key.commentId);
+    return q.execute();
+  }
+
+  /** Replaces unread 'updated their post' notices so repeated edits do not pile up. */
+  deleteUnreadUpdates(blogDbId: string, db: Kysely<Database>) {
+    return db
+      .deleteFrom('notifications')
+      .where('blog_id', '=', blogDbId)
+      .where('type', '=', 'blog-update')
+      .where('is_read', '=', 0)
+      .execute();
+  }
+
+  followerIds(userId: string, db: Kysely<Database>) {
+    return db.selectFrom('follows').select('follower_id as id').where('following_id', '=', userId).execute();
+  }
+
+  /** People who liked or saved a blog (each once), minus its author. */
+  async reactorIds(blogDbId: string, authorId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('likes')
+      .select('user_id as id')
+      .where('blog_id', '=', blogDbId)
+      .union(db.selectFrom('saves').select('user_id as id').where('blog_id', '=', blogDbId))
+      .execute();
+    return rows.map((r) => r.id).filter((id) => id !== authorId);
+  }
+}

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { newId, nowIso } from '../../db/ids';
+import type { Database, NotificationsTable } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Tx } from '../../lib/tx';
+import { type NotificationView, presentNotification } from './notifications.presenter';
+import type { NotificationFilterValue, NotificationKey, NotificationsRepository } from './notifications.repo';
+
+/** Where new notifications and counts are pushed: the realtime server's rooms (user:<id>). */
+export interface NotificationPush {
+  toUser(userId: string, event: 'newNotification' | 'unreadCountUpdate', payload: unknown): void;
+}
+
+export interface NewNotification {
+  recipientId: string;
+  senderId: string;
+  type: NotificationsTable['type'];
+  blogId?: string | null;
+  commentId?: string | null;
+  message?: string | null;
+}
+
+const FANOUT_BATCH = 500;
+
+/**
+ * Creates notifications inside the caller's transaction (so they exist exactly when the
+ * like, comment or follow does) and pushes them to the recipient's open tabs after commit.
+ */
+export class NotificationsService {
+  private push: NotificationPush = { toUser: () => {} };
+
+  constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository }) {}
+
+  attachPush(push: NotificationPush): void {
+    this.push = push;
+  }
+
+  /** Records notifications (never about a person's own action) and schedules their push. */
+  async notify(items: NewNotification[], tx: Tx): Promise<void> {
+    const rows = items
+      .filter((n) => n.recipientId !== n.senderId)
+      .map((n) => ({
+        id: newId(),
+        recipient_id: n.recipientId,
+        sender_id: n.senderId,
+        type: n.type,
+        blog_id: n.blogId ?? null,
+        comment_id: n.commentId ?? null,
+        message: n.message ?? null,
+        is_read: 0 as const,
+        created_at: nowIso(),
+      }));
+    for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), tx.db);
+    if (rows.length) tx.afterCommit(() => this.publish(rows.map((r) => r.id)));
+  }
+
+  /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */
+  async retract(key: NotificationKey, tx: Tx): Promise<void> {
+    await this.deps.notifications.deleteByKey(key, tx.db);
+    tx.afterCommit(() => this.pushCount(key.recipientId));
+  }
+
+  /** A new post tells the author's followers. */
+  async notifyFollowersOfPost(authorId: string, blogDbId: string, tx: Tx): Promise<void> {
+    const followers = await this.deps.notifications.followerIds(authorId, tx.db);
+    await this.notify(
+      followers.map((f) => ({ recipientId: f.id, senderId: authorId, type: 'other', blogId: blogDbId, message: 'published a new post' })),
+      tx,
+    );
+  }
+
+  /** An edit of a published post tells the people who liked or saved it, once per unread notice. */
+  async notifyReactorsOfUpdate(authorId: string, blogDbId: string, tx: Tx): Promise<void> {
+    await this.deps.notifications.deleteUnreadUpdates(blogDbId, tx.db);
+    const reactors = await this.deps.notifications.reactorIds(blogDbId, authorId, tx.db);
+    await this.notify(
+      reactors.map((id) => ({ recipientId: id, senderId: authorId, type: 'blog-update', blogId: blogDbId })),
+      tx,
+    );
+  }
+
+  async list(userId: string, filter: NotificationFilterValue, page: number, limit: number) {
+    const rows = await this.deps.notifications.list(userId, filter, limit, (page - 1) * limit);
+    return {
+      notifications: rows.slice(0, limit).map(presentNotification),
+      hasMore: rows.length > limit,
+      unreadCount: await this.deps.notifications.unreadCount(userId),
+    };
+  }
+
+  async markRead(userId: string, id: string): Promise<number> {
+    if (!(await this.deps.notifications.markRead(userId, id))) throw notFound('Notification not found');
+    return this.pushCount(userId);
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    await this.deps.notifications.markAllRead(userId);
+    return this.pushCount(userId);
+  }
+
+  async remove(userId: string, id: string): Promise<number> {
+    if (!(await this.deps.notifications.delete(userId, id))) throw notFound('Notification not found');
+    return this.pushCount(userId);
+  }
+
+  async removeAll(userId: string): Promise<number> {
+    await this.deps.notifications.deleteAll(userId);
+    return this.pushCount(userId);
+  }
+
+  /** Sends each new notification, then each recipient's fresh unread count, to their open tabs. */
+  private async publish(ids: string[]): Promise<void> {
+    const recipients = new Set<string>();
+    for (let i = 0; i < ids.length; i += FANOUT_BATCH) {
+      const rows = await this.deps.notifications.findWithSubjects(ids.slice(i, i + FANOUT_BATCH));
+      for (const row of rows) {
+        const view: NotificationView = presentNotification(row);
+        this.push.toUser(row.recipient_id, 'newNotification', view);
+        recipients.add(row.recipient_id);
+      }
+    }
+    for (const id of recipients) await this.pushCount(id);
+  }
+
+  private async pushCount(userId: string): Promise<number> {
+    const count = await this.deps.notifications.unreadCount(userId);
+    this.push.toUser(userId, 'unreadCountUpdate', count);
+    return count;
+  }
+}

@@ -1,0 +1,24 @@
+import { messageResponse, transferBody, transferConfirmResponse } from '@inkwell/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseInput } from '../users/users.input';
+
+const confirmParams = z.object({ action: z.string(), token: z.string() });
+
+/** Account transfer (SPEC.md 7 POST /transfer-account, GET /confirm-transfer/{action}/{token}). */
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { transfer } = app.services;
+
+  app.post('/transfer-account', { onRequest: app.authenticate, schema: { response: { 200: messageResponse } } }, async (request) => {
+    // Validated here rather than by the route schema so the spec's messages arrive unprefixed.
+    const message = await transfer.request(request.user!.id, parseInput(transferBody, request.body));
+    return { success: true, message };
+  });
+
+  /** Public: the link in the recipient's mailbox is the proof of consent. */
+  app.get(
+    '/confirm-transfer/:action/:token',
+    { schema: { params: confirmParams, response: { 200: transferConfirmResponse } } },
+    async (request) => ({ success: true as const, ...(await transfer.confirm(request.params.action, request.params.token)) }),
+  );
+};

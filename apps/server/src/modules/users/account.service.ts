@@ -1,0 +1,87 @@
+import { USER_MESSAGES } from '@inkwell/core';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { SessionEvents } from '../../lib/session-events';
+import type { SearchRepository } from '../search/search.repo';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { CountersRepository } from './counters.repo';
+import type { UserRow, UsersRepository } from './users.repo';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  users: UsersRepository;
+  counters: CountersRepository;
+  search: SearchRepository;
+  uploads: UploadsService;
+  /** Told when tokens stop working, so live sockets of the user are dropped too. */
+  sessions?: SessionEvents;
+}
+
+/**
+ * Google accounts sign in through Google and never chose a password here (SPEC.md 6: no
+ * password for deletion or transfer). Anyone else re-proves who they are with theirs.
+ */
+export const needsPassword = (user: Pick<UserRow, 'google_auth'>) => user.google_auth !== 1;
+
+/** Change password and delete account (SPEC.md 2 Settings, 4, 5). */
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  /** Bumping the token version signs out every device, this one included (the client goes to /signin). */
+  async changePassword(userId: string, input: { currentPassword?: string; newPassword: string }): Promise<void> {
+    const { users } = this.deps;
+    const user = await this.current(userId);
+    if (!user.password_hash && user.google_auth === 1) throw badRequest(USER_MESSAGES.googleNoPassword);
+    if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+      throw unauthorized(USER_MESSAGES.wrongCurrentPassword);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await users.update(userId, { password_hash: passwordHash, updated_at: nowIso() }, trx);
+      await users.bumpTokenVersion(userId, trx);
+    });
+    this.deps.sessions?.revoked(userId);
+  }
+
+  /**
+   * Deletes the account and everything it owns in one transaction. ON DELETE CASCADE removes
+   * the rows; the counters of what survives (other people's blogs, comments and follow counts)
+   * are recounted from the real rows afterwards; files go once the delete has committed.
+   */
+  async deleteAccount(userId: string, targetId: string, input: { currentPassword?: string }): Promise<void> {
+    if (userId !== targetId) throw forbidden(USER_MESSAGES.notYourAccount);
+    const { db, users, counters, search, uploads } = this.deps;
+    const user = await this.current(userId);
+    if (needsPassword(user)) {
+      if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
+      if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+        throw unauthorized(USER_MESSAGES.wrongCurrentPassword);
+      }
+    }
+    let fileKeys: string[] = [];
+    await db.transaction().execute(async (trx) => {
+      const blogIds = await counters.blogsTouchedBy(userId, trx);
+      const commentIds = await counters.commentsTouchedBy(userId, trx);
+      const userIds = await counters.followPartners(userId, trx);
+      fileKeys = await counters.uploadKeys(userId, trx);
+      // SQLite's FTS table has no foreign key; its rows for the user's blogs are removed by hand.
+      for (const rowid of await counters.searchRowids(userId, trx)) await search.remove(rowid, trx);
+      await users.delete(userId, trx);
+      await counters.recountBlogs(blogIds, trx);
+      await counters.recountComments(commentIds, trx);
+      await counters.recountUsers(userIds, trx);
+    });
+    this.deps.sessions?.revoked(userId);
+    await uploads.deleteFiles(fileKeys);
+  }
+
+  private async current(userId: string): Promise<UserRow> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    return user;
+  }
+}

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Bound parameters per IN list, well under SQLite's and PostgreSQL's limits. */
+const CHUNK = 500;
+const chunks = <T>(list: T[]): T[][] => {
+  const unique = [...new Set(list)];
+  return Array.from({ length: Math.ceil(unique.length / CHUNK) }, (_, i) => unique.slice(i * CHUNK, (i + 1) * CHUNK));
+};
+
+/**
+ * Bulk changes (account deletion, transfer) remove or move many rows at once; instead of
+ * adjusting each denormalized counter by a delta, the affected rows recount from the real
+ * rows, in the caller's transaction, so nothing is left stale. Ids that no longer exist are
+ * simply not updated.
+ */
+export class CountersRepository {
+  /** Blogs whose likes, saves or comments the user touched (their own blogs included). */
+  async blogsTouchedBy(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('likes')
+      .select('blog_id')
+      .where('user_id', '=', userId)
+      .union(db.selectFrom('saves').select('blog_id').where('user_id', '=', userId))
+      .union(db.selectFrom('comments').select('blog_id').where('user_id', '=', userId))
+      .execute();
+    return rows.map((r) => r.blog_id);
+  }
+
+  /** Comments whose like or reply counts change when the user's likes and comments go. */
+  async commentsTouchedBy(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('comment_likes')
+      .select('comment_id as id')
+      .where('user_id', '=', userId)
+      .union(
+        db
+          .selectFrom('comments')
+          .select('parent_id as id')
+          .where('user_id', '=', userId)
+          .where('parent_id', 'is not', null)
+          .$narrowType<{ id: string }>(),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Users on the other end of the user's follows, both directions. */
+  async followPartners(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('follows')
+      .select('following_id as id')
+      .where('follower_id', '=', userId)
+      .union(db.selectFrom('follows').select('follower_id as id').where('following_id', '=', userId))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Storage keys of every file the user owns (read before the rows cascade away). */
+  async uploadKeys(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db.selectFrom('uploads').select('storage_key').where('owner_id', '=', userId).execute();
+    return rows.map((r) => r.storage_key);
+  }
+
+  /** SQLite full-text rows of the user's blogs (null on PostgreSQL, which indexes a column of blogs itself). */
+  async searchRowids(userId: string, db: Kysely<Database>): Promise<number[]> {
+    const rows = await db
+      .selectFrom('blogs')
+      .select('search_rowid')
+      .where('creator_id', '=', userId)
+      .where('search_rowid', 'is not', null)
+      .execute();
+    return rows.map((r) => Number(r.search_rowid));
+  }
+
+  /** comment_count counts replies too, as the comments module keeps it. */
+  async recountBlogs(ids: string[], db: Kysely<Database>): Promise<void> {
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('blogs')
+        .set((eb) => ({
+          like_count: eb
+            .selectFrom('likes')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('likes.blog_id', '=', 'blogs.id'),
+          save_count: eb
+            .selectFrom('saves')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('saves.blog_id', '=', 'blogs.id'),
+          comment_count: eb
+            .selectFrom('comments')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('comments.blog_id', '=', 'blogs.id'),
+        }))
+        .where('blogs.id', 'in', part)
+        .execute();
+    }
+  }
+
+  /** reply_count counts direct replies only. */
+  async recountComments(ids: string[], db: Kysely<Database>): Promise<void> {
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('comments')
+        .set((eb) => ({
+          like_count: eb
+            .selectFrom('comment_likes')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('comment_likes.comment_id', '=', 'comments.id'),
+          reply_count: eb
+            .selectFrom('comments as r')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('r.parent_id', '=', 'comments.id'),
+        }))
+        .where('comments.id', 'in', part)
+        .execute();
+    }
+  }
+
+  /** published_count counts published blogs only (drafts never show in counts). */
+  async recountUsers(ids: string[], db: Kysely<Database>): Promise<void> {
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          follower_count: eb
+            .selectFrom('follows')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('follows.following_id', '=', 'users.id'),
+          following_count: eb
+            .selectFrom('follows')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('follows.follower_id', '=', 'users.id'),
+          published_count: eb
+            .selectFrom('blogs')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('blogs.creator_id', '=', 'users.id')
+            .where('blogs.draft', '=', 0),
+        }))
+        .where('users.id', 'in', part)
+        .execute();
+    }
+  }
+}

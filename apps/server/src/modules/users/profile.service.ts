@@ -1,0 +1,77 @@
+import { type BlogCard, type FollowUser, PROFILE_FOLLOWING_CARD_SIZE, type Profile, USER_MESSAGES } from '@inkwell/core';
+import { forbidden, notFound } from '../../lib/errors';
+import { page, presentCard } from '../blogs/blogs.presenter';
+import type { ProfileListsRepository } from './users.lists.repo';
+import { presentFollowUser, presentProfile, presentUserCard } from './users.presenter';
+import type { UserRow, UsersRepository } from './users.repo';
+
+export type BlogTab = 'blogs' | 'drafts' | 'saved-blogs' | 'liked-blogs';
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/** The profile page and its tabs (SPEC.md 2 Profile, 6 permissions): who may see which list. */
+export class ProfileService {
+  constructor(
+    private readonly lists: ProfileListsRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async get(username: string, viewerId: string | null): Promise<Profile> {
+    const name = normalize(username);
+    const row = name ? await this.lists.findProfile(name, viewerId) : undefined;
+    if (!row) throw notFound(USER_MESSAGES.notFound);
+    const preview = await this.lists.follows('following', row.id, null, PROFILE_FOLLOWING_CARD_SIZE, 0);
+    return presentProfile(row, viewerId, preview.slice(0, PROFILE_FOLLOWING_CARD_SIZE).map(presentUserCard));
+  }
+
+  async blogs(username: string, tab: BlogTab, viewerId: string | null, q: PageQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
+    const user = await this.find(username);
+    const isOwner = viewerId === user.id;
+    const offset = (q.page - 1) * q.limit;
+    let rows: Awaited<ReturnType<ProfileListsRepository['authored']>>;
+    switch (tab) {
+      case 'blogs':
+        rows = await this.lists.authored(user.id, 0, q.limit, offset);
+        break;
+      case 'drafts':
+        if (!isOwner) throw forbidden(USER_MESSAGES.draftsOwnerOnly);
+        rows = await this.lists.authored(user.id, 1, q.limit, offset);
+        break;
+      case 'saved-blogs':
+        if (!isOwner && user.show_saved_blogs !== 1) throw forbidden(USER_MESSAGES.listPrivate);
+        rows = await this.lists.reacted('saves', user.id, q.limit, offset);
+        break;
+      case 'liked-blogs':
+        if (!isOwner && user.show_liked_blogs !== 1) throw forbidden(USER_MESSAGES.listPrivate);
+        rows = await this.lists.reacted('likes', user.id, q.limit, offset);
+        break;
+    }
+    const { items, hasMore } = page(rows, q.limit);
+    return { blogs: items.map(presentCard), hasMore };
+  }
+
+  /** Followers and following are public, like the counts on the profile. */
+  async follows(
+    username: string,
+    direction: 'followers' | 'following',
+    viewerId: string | null,
+    q: PageQuery,
+  ): Promise<{ users: FollowUser[]; hasMore: boolean }> {
+    const user = await this.find(username);
+    const rows = await this.lists.follows(direction, user.id, viewerId, q.limit, (q.page - 1) * q.limit);
+    const { items, hasMore } = page(rows, q.limit);
+    return { users: items.map(presentFollowUser), hasMore };
+  }
+
+  private async find(username: string): Promise<UserRow> {
+    const name = normalize(username);
+    const row = name ? await this.users.findByUsername(name) : undefined;
+    if (!row) throw notFound(USER_MESSAGES.notFound);
+    return row;
+  }
+}
+
+/** Profile URLs are /@name; tolerate the @ and any capitals a hand-typed link may carry. */
+const normalize = (username: string) => username.replace(/^@/, '').trim().toLowerCase();

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { selectCard } from '../blogs/blogs.repo';
+
+/** Nobody has this id; stands in for "no viewer" so one query shape serves both cases. */
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The profile page's reads: the profile with its counts, and every paginated list of its tabs
+ * and modals. Each list is one query (joins, no N+1) fetching limit + 1 rows for hasMore.
+ */
+export class ProfileListsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The user with liked/saved/draft counts and whether the viewer follows them, in one query. */
+  findProfile(username: string, viewerId: string | null) {
+    const viewer = viewerId ?? NO_VIEWER;
+    return this.db
+      .selectFrom('users as u')
+      .selectAll('u')
+      .select((eb) => [
+        // Liked and saved lists never show other people's drafts, so neither do their counts.
+        eb
+          .selectFrom('likes')
+          .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('likes.user_id', '=', 'u.id')
+          .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', w.ref('u.id'))]))
+          .as('liked_count'),
+        eb
+          .selectFrom('saves')
+          .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('saves.user_id', '=', 'u.id')
+          .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', w.ref('u.id'))]))
+          .as('saved_count'),
+        eb
+          .selectFrom('blogs')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('blogs.creator_id', '=', 'u.id')
+          .where('blogs.draft', '=', 1)
+          .as('draft_count'),
+        eb
+          .exists(
+            eb
+              .selectFrom('follows')
+              .select('follows.follower_id')
+              .whereRef('follows.following_id', '=', 'u.id')
+              .where('follows.follower_id', '=', viewer),
+          )
+          .as('is_following'),
+      ])
+      .where('u.username', '=', username)
+      .executeTakeFirst();
+  }
+
+  /** A creator's published blogs or drafts, newest first. */
+  authored(userId: string, draft: 0 | 1, limit: number, offset: number) {
+    return selectCard(this.db.selectFrom('blogs'))
+      .where('blogs.creator_id', '=', userId)
+      .where('blogs.draft', '=', draft)
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Blogs the user liked or saved, most recently first; other people's drafts are left out. */
+  reacted(table: 'likes' | 'saves', userId: string, limit: number, offset: number) {
+    return selectCard(this.db.selectFrom('blogs'))
+      .innerJoin(`${table} as r` as 'likes as r', 'r.blog_id', 'blogs.id')
+      .where('r.user_id', '=', userId)
+      .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', userId)]))
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.blog_id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+
+  /**
+   * Followers of the user (direction 'followers') or the users they follow ('following'),
+   * newest follow first, each with whether the viewer follows that person.
+   */
+  follows(direction: 'followers' | 'following', userId: string, viewerId: string | null, limit: number, offset: number) {
+    const viewer = viewerId ?? NO_VIEWER;
+    const [self, other] =
+      direction === 'followers' ? (['following_id', 'follower_id'] as const) : (['follower_id', 'following_id'] as const);
+    return this.db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', `f.${other}`)
+      .select((eb) => [
+        'u.id',
+        'u.name',
+        'u.username',
+        'u.profile_pic',
+        eb
+          .exists(
+            eb
+              .selectFrom('follows as v')
+              .select('v.follower_id')
+              .whereRef('v.following_id', '=', 'u.id')
+              .where('v.follower_id', '=', viewer),
+          )
+          .as('is_following'),
+      ])
+      .where(`f.${self}`, '=', userId)
+      .orderBy('f.created_at', 'desc')
+      .orderBy(`f.${other}`, 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute();
+  }
+}
+
+export type FollowUserRow = Awaited<ReturnType<ProfileListsRepository['follows']>>[number];
+export type ProfileRow = NonNullable<Awaited<ReturnType<ProfileListsRepository['findProfile']>>>;

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { waitFor } from '../../test/smtp';
+
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const s of sockets) s.disconnect();
+});
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return `http://127.0.0.1:${port}`;
+}
+
+interface Client {
+  socket: Socket;
+  notifications: { type: string; _id: string }[];
+  counts: number[];
+}
+
+/** A signed-in browser tab: websocket only, token in the handshake, then register as SPEC.md 7 says. */
+async function client(url: string, token: string | null, registerAs?: string): Promise<Client> {
+  const socket = connect(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  const c: Client = { socket, notifications: [], counts: [] };
+  socket.on('newNotification', (n) => c.notifications.push(n));
+  socket.on('unreadCountUpdate', (n) => c.counts.push(n));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  if (registerAs) {
+    socket.emit('register', registerAs);
+    // register has no acknowledgement; a round trip makes sure the server handled it.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return c;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('realtime notifications on one instance', () => {
+  let t: TestApp;
+  let url: string;
+  let author: TestUser;
+  let fan: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listen(t.app);
+    author = await createUser(t);
+    fan = await createUser(t);
+  });
+  afterAll(async () => t.close());
+
+  it('delivers each event once to every open tab of the recipient, and nothing to a spoofed register', async () => {
+    const tab1 = await client(url, author.token, author.id);
+    const tab2 = await client(url, author.token, author.id);
+    const spy = await client(url, fan.token, author.id);
+    const { blogId } = await createBlog(t, author);
+    await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(fan.token) });
+    await waitFor(() => tab1.notifications.length && tab2.notifications.length && tab1.counts.length && tab2.counts.length);
+    await settle();
+    for (const tab of [tab1, tab2]) {
+      expect(tab.notifications.map((n) => n.type)).toEqual(['like']);
+      expect(tab.counts).toEqual([1]);
+    }
+    expect(spy.notifications).toEqual([]);
+    expect(spy.counts).toEqual([]);
+
+    // Marking read elsewhere updates the count in every tab.
+    await t.app.inject({ method: 'PATCH', url: '/api/v1/notifications/mark-read', headers: bearer(author.token) });
+    await waitFor(() => tab1.counts.length === 2 && tab2.counts.length === 2);
+    expect(tab1.counts.at(-1)).toBe(0);
+  });
+
+  it('refuses a handshake without a valid token', async () => {
+    await expect(client(url, null)).rejects.toThrow('unauthorized');
+    await expect(client(url, 'forged.token.value')).rejects.toThrow('unauthorized');
+  });
+
+  it('drops the sockets of revoked tokens', async () => {
+    const u = await createUser(t);
+    const tab = await client(url, u.token, u.id);
+    const gone = new Promise((resolve) => tab.socket.once('disconnect', resolve));
+    await t.app.inject({ method: 'POST', url: '/api/v1/signout-everywhere', headers: bearer(u.token) });
+    await gone;
+    await expect(client(url, u.token)).rejects.toThrow('unauthorized');
+  });
+});
+
+if (!process.env.TEST_REDIS_URL)
+  console.warn('SKIPPED: TEST_REDIS_URL is not set, so the two-instance realtime test through Redis does not run (CI sets it).');
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
+    b = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL }, a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a like handled by instance A reaches the author socket on instance B', async () => {
+    const urlB = await listen(b.app);
+    const author = await createUser(a);
+    const fan = await createUser(a);
+    const tab = await client(urlB, author.token, author.id);
+    const { blogId } = await createBlog(a, author);
+    const res = await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(fan.token) });
+    expect(res.statusCode).toBe(200);
+    await waitFor(() => tab.notifications.length && tab.counts.length);
+    expect(tab.notifications[0]!.type).toBe('like');
+    expect(tab.counts).toEqual([1]);
+  });
+});
