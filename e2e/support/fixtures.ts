@@ -4,6 +4,7 @@ import { type Stack, startStack } from './stack';
 /** One server + SMTP stack per worker; tests use unique e-mails so they never collide. */
 export const test = base.extend<{ baseURL: string }, { stack: Stack }>({
   stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture list from this destructuring.
     async ({}, use) => {
       const stack = await startStack();
       await use(stack);
@@ -24,7 +25,11 @@ export async function createVerifiedUser(stack: Stack, name = 'E2E Person') {
   const email = uniqueEmail();
   const password = 'secret123';
   const post = (path: string, data: unknown) =>
-    fetch(`${stack.baseURL}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+    fetch(`${stack.baseURL}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(data),
+    });
   const signup = await post('/signup', { name, email, password });
   if (signup.status !== 201) throw new Error(`signup ${signup.status}`);
   const link = await stack.linkMailedTo(email);

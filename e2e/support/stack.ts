@@ -72,7 +72,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     async linkMailedTo(email, after = 0) {
       const until = Date.now() + 15_000;
       for (;;) {
-        const mail = smtp.mails.filter((m) => m.to.includes(email)).slice(after).pop();
+        const mail = smtp.mails
+          .filter((m) => m.to.includes(email))
+          .slice(after)
+          .pop();
         const link = mail?.text.match(/https?:\/\/[^\s"<]+/)?.[0];
         if (link) return link;
         if (Date.now() > until) throw new Error(`no mail to ${email}`);

@@ -13,7 +13,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     root: distDir,
     prefix: '/',
     wildcard: true,
-    index: false,
+    // '/' itself is a client route: the app's index.html.
+    index: ['index.html'],
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -15,10 +15,7 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
   return `${Math.floor(diff / YEAR)}y ago`;
 }
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function ordinal(day: number): string {
   if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
@@ -31,7 +28,11 @@ export function postDate(date: string | Date, now: Date = new Date()): string {
   const d = new Date(date);
   const diff = Math.max(0, now.getTime() - d.getTime());
   if (diff < 7 * DAY) {
-    const units: [number, string][] = [[DAY, 'day'], [HOUR, 'hour'], [MINUTE, 'minute']];
+    const units: [number, string][] = [
+      [DAY, 'day'],
+      [HOUR, 'hour'],
+      [MINUTE, 'minute'],
+    ];
     for (const [size, name] of units) {
       const n = Math.floor(diff / size);
       if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'} ago`;

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptySession,
-  isSignedIn,
-  loginSession,
-  logoutSession,
-  parseStoredSession,
-  updateSession,
-} from './session';
+import { emptySession, isSignedIn, loginSession, logoutSession, parseStoredSession, updateSession } from './session';
 
 const user = {
   token: 'tok',

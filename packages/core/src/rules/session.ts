@@ -91,9 +91,7 @@ export function updateSession(state: SessionState, update: SessionUpdate): Sessi
   }
   if (update.kind === 'followers' && 'userId' in update && typeof update.userId === 'string') {
     const { userId } = update;
-    const following = state.following.includes(userId)
-      ? state.following.filter((id) => id !== userId)
-      : [...state.following, userId];
+    const following = state.following.includes(userId) ? state.following.filter((id) => id !== userId) : [...state.following, userId];
     return { ...state, following };
   }
   return state;

@@ -81,6 +81,13 @@ describe('POST /transfer-account', () => {
     expect(JSON.stringify(row)).not.toContain(accept.split('/').pop());
     expect(Date.parse(row.expires_at) - Date.now()).toBeGreaterThan(47 * 3600_000);
   });
+  it('needs no password from a Google account', async () => {
+    const [from, to] = await pair();
+    await t.database.db.updateTable('users').set({ google_auth: 1, password_hash: null }).where('id', '=', from.id).execute();
+    const res = await requestTransfer(from, { newOwnerEmail: to.email, googleAuth: true });
+    expect(res.statusCode).toBe(200);
+    expect(await count(t, 'transfer_requests', 'from_user_id', from.id)).toBe(1);
+  });
 });
 
 describe('GET /confirm-transfer/{action}/{token}', () => {

@@ -1,0 +1,30 @@
+import { useParams } from 'react-router';
+import { PlaceholderPage } from '../components/PlaceholderPage';
+import NotFoundPage from './NotFoundPage';
+
+/** Profile tabs of SPEC.md 2: /@{username} (published) and these sub-paths. */
+export const PROFILE_TABS = {
+  'saved-blogs': 'Saved',
+  'liked-blogs': 'Liked',
+  'draft-blogs': 'Drafts',
+} as const;
+
+type ProfileTab = keyof typeof PROFILE_TABS;
+
+function isProfileTab(tab: string): tab is ProfileTab {
+  return Object.hasOwn(PROFILE_TABS, tab);
+}
+
+/** Profile (/@{username}[/tab]); built in the profile issue. Other '/:x' paths are not found. */
+export default function ProfilePage() {
+  const { handle = '', tab } = useParams();
+  if (!handle.startsWith('@') || handle.length < 2 || (tab !== undefined && !isProfileTab(tab))) {
+    return <NotFoundPage />;
+  }
+  const username = handle.slice(1);
+  return (
+    <PlaceholderPage title={`@${username}`}>
+      <p>Profile: {tab && isProfileTab(tab) ? PROFILE_TABS[tab] : 'Blogs'}</p>
+    </PlaceholderPage>
+  );
+}

@@ -1,0 +1,68 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * react-router's package exports only its development build (dev warnings included);
+ * production builds use the production build it ships next to it.
+ */
+const reactRouterProduction = path.join(path.dirname(requireHere.resolve('react-router')), '../production/index.mjs');
+
+const API_TARGET = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
+
+/** Dev and preview servers forward the API, uploaded files and the realtime socket to the server. */
+const proxy = {
+  '/api': { target: API_TARGET, changeOrigin: true },
+  '/uploads': { target: API_TARGET, changeOrigin: true },
+  '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
+};
+
+/**
+ * Libraries every first load needs, split by how often they change so browsers keep them cached
+ * across app releases: React (+ zustand), the router, TanStack Query. sonner is named but only
+ * loaded when idle or on the first toast; lazy pages (and later the editor and socket.io) are
+ * left to the automatic split and stay off the first load.
+ */
+const VENDOR_CHUNKS: [string, RegExp][] = [
+  ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|zustand|use-sync-external-store)[\\/]/],
+  ['router', /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/],
+  ['query', /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/],
+  ['sonner', /[\\/]node_modules[\\/]sonner[\\/]/],
+];
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
+  server: { port: 5173, proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod (reached through @inkwell/core, then dropped) has comments Rollup cannot place.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/zod/')) return;
+        // "use client" in lucide-react is meaningless in a client bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        manualChunks(id) {
+          return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
+        },
+      },
+    },
+  },
+}));

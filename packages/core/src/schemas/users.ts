@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { MAX_BIO_LENGTH, MAX_EMAIL_LENGTH, MAX_PAGE_LIMIT, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import { nameField, sessionUser } from './auth';
+
+export const MIN_USERNAME_LENGTH = 3;
+export const MAX_USERNAME_LENGTH = 20;
+
+/** Messages of profile, settings, account and transfer calls (SPEC.md 5 and 8 where given). */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  draftsOwnerOnly: 'Only the owner can see drafts',
+  listPrivate: 'This list is private',
+  notYourProfile: 'You can only change your own profile',
+  notYourAccount: 'You can only delete your own account',
+  profileUpdated: 'Profile updated successfully',
+  usernameTaken: 'Username is already taken',
+  usernameReserved: 'This username is not available',
+  badProfilePic: 'Profile picture must be an image you uploaded',
+  visibilityUpdated: 'Privacy settings updated successfully',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Current password is incorrect',
+  googleNoPassword: 'Google accounts do not have a password',
+  currentPasswordMissing: 'Please enter your current password',
+  accountDeleted: 'Account deleted successfully',
+} as const;
+
+export const TRANSFER_MESSAGES = {
+  emailRequired: 'Recipient email is required',
+  emailInvalid: 'Invalid email format',
+  self: 'Cannot transfer to yourself',
+  passwordRequired: 'Current password is required',
+  passwordWrong: 'Incorrect password',
+  recipientNotFound: 'User not found with this email',
+  sent: 'Transfer request sent. The recipient must accept it from their email.',
+  badLink: 'This transfer link is invalid or has expired.',
+  rejected: 'Transfer request rejected',
+  accepted: 'Account transferred successfully',
+} as const;
+
+/** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */
+export const usernameField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(MIN_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+  .max(MAX_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+  .regex(/^[a-z0-9_]+$/, 'Username can contain only lowercase letters, numbers and underscores');
+
+export const bioField = z
+  .string({ error: 'Bio must be text' })
+  .trim()
+  .max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`);
+
+/** The text fields of PATCH /users/{id}; each is optional (only what changed is sent). profilePic is read separately. */
+export const profileUpdateFields = z.object({
+  name: nameField.optional(),
+  username: usernameField.optional(),
+  bio: bioField.optional(),
+});
+export type ProfileUpdateFields = z.infer<typeof profileUpdateFields>;
+
+export const visibilityBody = z
+  .object({
+    showLikedBlogs: z.boolean({ error: 'showLikedBlogs must be true or false' }).optional(),
+    showSavedBlogs: z.boolean({ error: 'showSavedBlogs must be true or false' }).optional(),
+  })
+  .refine((b) => b.showLikedBlogs !== undefined || b.showSavedBlogs !== undefined, 'Nothing to update');
+
+const optionalPassword = z.string({ error: 'Password must be text' }).max(MAX_PASSWORD_LENGTH).optional();
+
+export const changePasswordBody = z.object({
+  currentPassword: optionalPassword,
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(MAX_PASSWORD_LENGTH, `New password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+});
+
+/** googleAuth is what the client believes; the server decides from the account itself. */
+export const deleteAccountBody = z.object({ currentPassword: optionalPassword, googleAuth: z.boolean().optional() });
+
+export const transferBody = z.object({
+  newOwnerEmail: z
+    .string({ error: TRANSFER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, TRANSFER_MESSAGES.emailRequired)
+    .max(MAX_EMAIL_LENGTH, TRANSFER_MESSAGES.emailInvalid)
+    .pipe(z.email(TRANSFER_MESSAGES.emailInvalid))
+    .transform((e) => e.toLowerCase()),
+  currentPassword: optionalPassword,
+  googleAuth: z.boolean().optional(),
+});
+
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
+});
+
+/** A user in lists (followers, following, the profile's Following card). */
+export const userCardSchema = z.object({ _id: z.string(), name: z.string(), username: z.string(), profilePic: z.string().nullable() });
+export type UserCard = z.infer<typeof userCardSchema>;
+
+/** The profile page (SPEC.md 2 Profile): counts and the viewer's flags instead of unbounded id lists. */
+export const profileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  bio: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  createdAt: z.string(),
+  followerCount: z.number(),
+  followingCount: z.number(),
+  publishedCount: z.number(),
+  likedCount: z.number(),
+  savedCount: z.number(),
+  /** Only for the owner; null for everyone else. */
+  draftCount: z.number().nullable(),
+  showSavedBlogs: z.boolean(),
+  showLikedBlogs: z.boolean(),
+  googleAuth: z.boolean(),
+  isOwner: z.boolean(),
+  isFollowing: z.boolean(),
+  followingPreview: z.array(userCardSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileResponse = z.object({ success: z.literal(true), user: profileSchema });
+
+export const followUserSchema = userCardSchema.extend({ isFollowing: z.boolean() });
+export type FollowUser = z.infer<typeof followUserSchema>;
+export const followListResponse = z.object({ success: z.literal(true), users: z.array(followUserSchema), hasMore: z.boolean() });
+
+export const profileUpdateResponse = z.object({ success: z.literal(true), message: z.string(), user: sessionUser });
+
+export const visibilityResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  showLikedBlogs: z.boolean(),
+  showSavedBlogs: z.boolean(),
+});
+
+export const transferResultData = z.object({
+  transferredBlogs: z.number(),
+  transferredComments: z.number(),
+  transferredFollowers: z.number(),
+});
+export type TransferResultData = z.infer<typeof transferResultData>;
+export const transferConfirmResponse = z.object({ success: z.literal(true), message: z.string(), data: transferResultData });
