@@ -1,0 +1,445 @@
+/**
+ * npm run seed -- --posts 1000000 [--users N --likes N --comments N --follows N --saves N] [--reset]
+ *
+ * Fills the configured database (DATABASE_URL, else SQLite in DATA_DIR) with realistic data in
+ * bulk: Zipf-like popularity for authors, likes, comments and follows. Defaults scale with
+ * --posts: users = posts/10, likes = posts*10, comments = posts*2, follows = posts, saves = posts*2.
+ * Every seeded user signs in with e-mail user{n}@seed.example and password 'password123'.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { hashPassword } from '../apps/server/src/lib/password';
+import { type BulkWriter, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
+import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000' },
+    users: { type: 'string' },
+    likes: { type: 'string' },
+    comments: { type: 'string' },
+    follows: { type: 'string' },
+    saves: { type: 'string' },
+    reset: { type: 'boolean', default: false },
+  },
+});
+const P = Number(values.posts);
+const U = Number(values.users ?? Math.max(10, Math.round(P / 10)));
+const L = Number(values.likes ?? P * 10);
+const C = Number(values.comments ?? P * 2);
+const F = Number(values.follows ?? P);
+const S = Number(values.saves ?? P * 2);
+
+const config = loadConfig(process.env);
+const random = rng(7);
+const now = Date.now();
+const YEARS3 = 3 * 365 * 86400_000;
+const start = now - YEARS3;
+const iso = (ms: number) => new Date(ms).toISOString();
+const userId = (i: number) => seedId(start + i, i);
+const blogId = (i: number) => seedId(start + i, 0x100000 + i);
+const commentId = (i: number) => seedId(start + i, 0x4000000 + i);
+const blogTime = (i: number) => start + Math.floor((i / P) * (YEARS3 - 86400_000));
+
+async function openWriter(): Promise<{ writer: BulkWriter; engine: 'sqlite' | 'postgres' }> {
+  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+  await migrateToLatest(handle.db);
+  await handle.destroy();
+  if (handle.engine === 'postgres')
+    return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 4 })), engine: 'postgres' };
+  return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
+}
+
+/** Unique (a, b) pairs from a sampler, as sorted keys a * base + b. */
+function uniquePairs(count: number, base: number, sample: () => [number, number] | null, label: string): Float64Array {
+  const keys = new Float64Array(count);
+  let n = 0;
+  const progress = new Progress(label, count);
+  for (let i = 0; i < count; i++) {
+    const pair = sample();
+    if (pair) keys[n++] = pair[0] * base + pair[1];
+    if (i % 100_000 === 0) progress.tick(i);
+  }
+  progress.tick(count);
+  const sorted = keys.subarray(0, n).sort();
+  let m = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[m++] = sorted[i]!;
+  return sorted.subarray(0, m);
+}
+
+async function insertStream(
+  writer: BulkWriter,
+  label: string,
+  total: number,
+  table: string,
+  columns: Parameters<BulkWriter['insert']>[1],
+  rowAt: (i: number) => Row | null,
+  ignore = false,
+) {
+  const progress = new Progress(label, total);
+  const BATCH = 20_000;
+  for (let i = 0; i < total; i += BATCH) {
+    const rows: Row[] = [];
+    for (let j = i; j < Math.min(total, i + BATCH); j++) {
+      const r = rowAt(j);
+      if (r) rows.push(r);
+    }
+    await writer.insert(table, columns, rows, ignore);
+    progress.tick(Math.min(total, i + BATCH));
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `Seeding ${P} posts, ${U} users, ~${L} likes, ~${S} saves, ~${C} comments, ~${F} follows into ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
+  );
+  const { writer, engine } = await openWriter();
+  if (values.reset) {
+    for (const t of [
+      'notifications',
+      'comment_likes',
+      'comments',
+      'likes',
+      'saves',
+      'follows',
+      'blog_tags',
+      'uploads',
+      'transfer_requests',
+      'email_verifications',
+      'blogs',
+      'users',
+    ]) {
+      await writer.exec(`DELETE FROM ${t}`);
+    }
+    if (engine === 'sqlite') await writer.exec('DELETE FROM blogs_fts');
+  }
+
+  // Who wrote what, and which posts are drafts: decided first so every count is known up front.
+  const authorOf = zipf(U, random);
+  const creator = new Int32Array(P);
+  const draft = new Uint8Array(P);
+  const published = new Int32Array(U);
+  for (let i = 0; i < P; i++) {
+    creator[i] = authorOf();
+    draft[i] = random() < 0.05 ? 1 : 0;
+    if (!draft[i]) published[creator[i]!]!++;
+  }
+  const popularBlog = zipf(P, random, 1.05);
+  // Zipf over ranks, mapped to newer posts being more popular.
+  const pickBlog = () => {
+    const b = P - 1 - popularBlog();
+    return draft[b] ? null : b;
+  };
+
+  const likes = uniquePairs(
+    L,
+    U,
+    () => {
+      const b = pickBlog();
+      return b === null ? null : [b, Math.floor(random() * U)];
+    },
+    'likes gen',
+  );
+  const saves = uniquePairs(
+    S,
+    U,
+    () => {
+      const b = pickBlog();
+      return b === null ? null : [b, Math.floor(random() * U)];
+    },
+    'saves gen',
+  );
+  const popularUser = zipf(U, random, 1.1);
+  const follows = uniquePairs(
+    F,
+    U,
+    () => {
+      const a = Math.floor(random() * U);
+      const b = popularUser();
+      return a === b ? null : [a, b];
+    },
+    'follows gen',
+  );
+  const likeCount = new Int32Array(P);
+  const saveCount = new Int32Array(P);
+  for (const k of likes) likeCount[Math.floor(k / U)]!++;
+  for (const k of saves) saveCount[Math.floor(k / U)]!++;
+  const followers = new Int32Array(U);
+  const following = new Int32Array(U);
+  for (const k of follows) {
+    following[Math.floor(k / U)]!++;
+    followers[k % U]!++;
+  }
+
+  // Comments: a quarter are replies to the blog's latest top-level comment.
+  const cBlog = new Int32Array(C);
+  const cUser = new Int32Array(C);
+  const cParent = new Int32Array(C).fill(-1);
+  const replies = new Int32Array(C);
+  const lastTop = new Int32Array(P).fill(-1);
+  const commentCount = new Int32Array(P);
+  let nC = 0;
+  for (let i = 0; i < C; i++) {
+    const b = pickBlog();
+    if (b === null) continue;
+    cBlog[nC] = b;
+    cUser[nC] = Math.floor(random() * U);
+    if (random() < 0.25 && lastTop[b]! >= 0) {
+      cParent[nC] = lastTop[b]!;
+      replies[lastTop[b]!]!++;
+    } else lastTop[b] = nC;
+    commentCount[b]!++;
+    nC++;
+  }
+
+  const passwordHash = await hashPassword('password123');
+  await insertStream(
+    writer,
+    'users',
+    U,
+    'users',
+    [
+      ['id', 'uuid'],
+      ['email', 'text'],
+      ['name', 'text'],
+      ['username', 'text'],
+      ['password_hash', 'text'],
+      ['bio', 'text'],
+      ['profile_pic', 'text'],
+      ['google_auth', 'int'],
+      ['google_sub', 'text'],
+      ['email_verified', 'int'],
+      ['show_liked_blogs', 'int'],
+      ['show_saved_blogs', 'int'],
+      ['token_version', 'int'],
+      ['follower_count', 'int'],
+      ['following_count', 'int'],
+      ['published_count', 'int'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+    (i) => {
+      const t = iso(start + Math.floor((i / U) * YEARS3 * 0.5));
+      const name = `${words(random, 1)} ${words(random, 1)}`.replace(/\b\w/g, (c) => c.toUpperCase());
+      return [
+        userId(i),
+        `user${i}@seed.example`,
+        name,
+        `user${i}`,
+        passwordHash,
+        words(random, 8),
+        null,
+        0,
+        null,
+        1,
+        i % 3 === 0 ? 1 : 0,
+        i % 4 === 0 ? 1 : 0,
+        0,
+        followers[i]!,
+        following[i]!,
+        published[i]!,
+        t,
+        t,
+      ];
+    },
+  );
+
+  const blogCols: Parameters<BulkWriter['insert']>[1] = [
+    ['id', 'uuid'],
+    ['blog_id', 'text'],
+    ['creator_id', 'uuid'],
+    ['title', 'text'],
+    ['description', 'text'],
+    ['image', 'text'],
+    ['content', 'text'],
+    ['search_text', 'text'],
+    ['tags', 'text'],
+    ['block_count', 'int'],
+    ['draft', 'int'],
+    ['search_rowid', 'int'],
+    ['like_count', 'int'],
+    ['comment_count', 'int'],
+    ['save_count', 'int'],
+    ['created_at', 'time'],
+    ['updated_at', 'time'],
+  ];
+  const progress = new Progress('posts', P);
+  const BATCH = 10_000;
+  for (let i = 0; i < P; i += BATCH) {
+    const blogs: Row[] = [];
+    const tags: Row[] = [];
+    const fts: Row[] = [];
+    for (let j = i; j < Math.min(P, i + BATCH); j++) {
+      const t = title(random);
+      const description = words(random, 12 + Math.floor(random() * 12));
+      const body = content(random);
+      const blogTags = [
+        ...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => TAGS[Math.floor(random() ** 2 * TAGS.length)]!)),
+      ];
+      const time = iso(blogTime(j));
+      const slug = `${t
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 50)}-s${j.toString(36)}`;
+      blogs.push([
+        blogId(j),
+        slug,
+        userId(creator[j]!),
+        t,
+        description,
+        null,
+        body.json,
+        body.text,
+        JSON.stringify(blogTags),
+        body.blocks,
+        draft[j]!,
+        engine === 'sqlite' ? j + 1 : null,
+        likeCount[j]!,
+        commentCount[j]!,
+        saveCount[j]!,
+        time,
+        time,
+      ]);
+      for (const tag of blogTags) tags.push([blogId(j), tag, draft[j]!, time]);
+      if (engine === 'sqlite') fts.push([j + 1, t, description, blogTags.join(' '), body.text]);
+    }
+    await writer.insert('blogs', blogCols, blogs);
+    await writer.insert(
+      'blog_tags',
+      [
+        ['blog_id', 'uuid'],
+        ['tag', 'text'],
+        ['draft', 'int'],
+        ['created_at', 'time'],
+      ],
+      tags,
+    );
+    if (engine === 'sqlite')
+      await writer.insert(
+        'blogs_fts',
+        [
+          ['rowid', 'int'],
+          ['title', 'text'],
+          ['description', 'text'],
+          ['tags', 'text'],
+          ['body', 'text'],
+        ],
+        fts,
+      );
+    progress.tick(Math.min(P, i + BATCH));
+  }
+
+  const reaction =
+    (keys: Float64Array) =>
+    (i: number): Row => {
+      const b = Math.floor(keys[i]! / U);
+      const u = keys[i]! % U;
+      return [userId(u), blogId(b), iso(blogTime(b) + Math.floor(random() * (now - blogTime(b))))];
+    };
+  const reactionCols: Parameters<BulkWriter['insert']>[1] = [
+    ['user_id', 'uuid'],
+    ['blog_id', 'uuid'],
+    ['created_at', 'time'],
+  ];
+  await insertStream(writer, 'likes', likes.length, 'likes', reactionCols, reaction(likes));
+  await insertStream(writer, 'saves', saves.length, 'saves', reactionCols, reaction(saves));
+  await insertStream(
+    writer,
+    'follows',
+    follows.length,
+    'follows',
+    [
+      ['follower_id', 'uuid'],
+      ['following_id', 'uuid'],
+      ['created_at', 'time'],
+    ],
+    (i) => {
+      const k = follows[i]!;
+      return [userId(Math.floor(k / U)), userId(k % U), iso(now - Math.floor(random() * YEARS3))];
+    },
+  );
+  await insertStream(
+    writer,
+    'comments',
+    nC,
+    'comments',
+    [
+      ['id', 'uuid'],
+      ['blog_id', 'uuid'],
+      ['user_id', 'uuid'],
+      ['parent_id', 'uuid'],
+      ['comment', 'text'],
+      ['like_count', 'int'],
+      ['reply_count', 'int'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+    (i) => {
+      const b = cBlog[i]!;
+      const t = iso(blogTime(b) + Math.floor((i / nC) * (now - blogTime(b))));
+      return [
+        commentId(i),
+        blogId(b),
+        userId(cUser[i]!),
+        cParent[i]! >= 0 ? commentId(cParent[i]!) : null,
+        words(random, 6 + Math.floor(random() * 20)),
+        0,
+        replies[i]!,
+        t,
+        t,
+      ];
+    },
+  );
+
+  // A recent inbox for users: every 20th like becomes a 'like' notification to the author.
+  await insertStream(
+    writer,
+    'notifs',
+    Math.floor(likes.length / 20),
+    'notifications',
+    [
+      ['id', 'uuid'],
+      ['recipient_id', 'uuid'],
+      ['sender_id', 'uuid'],
+      ['type', 'text'],
+      ['blog_id', 'uuid'],
+      ['comment_id', 'uuid'],
+      ['message', 'text'],
+      ['is_read', 'int'],
+      ['created_at', 'time'],
+    ],
+    (i) => {
+      const k = likes[i * 20]!;
+      const b = Math.floor(k / U);
+      const u = k % U;
+      if (creator[b] === u) return null;
+      return [
+        seedId(now - i, 0x8000000 + i),
+        userId(creator[b]!),
+        userId(u),
+        'like',
+        blogId(b),
+        null,
+        null,
+        random() < 0.5 ? 1 : 0,
+        iso(now - Math.floor(random() * 90 * 86400_000)),
+      ];
+    },
+  );
+
+  if (engine === 'postgres') await writer.exec('ANALYZE');
+  else await writer.exec('ANALYZE; PRAGMA optimize;');
+  await writer.close();
+  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as user0@seed.example / password123.`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
