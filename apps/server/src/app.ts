@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { authRoutes } from './modules/auth/auth.routes';
+import { googleAuthRoutes } from './modules/auth/google.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { reactionsRoutes } from './modules/blogs/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -97,6 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup goes to the issuer and back, then hands the result to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(googleAuthRoutes);
       await api.register(uploadsRoutes);
       await api.register(blogsRoutes);
       await api.register(usersRoutes);

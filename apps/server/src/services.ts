@@ -12,6 +12,7 @@ import { MailService } from './mail/mail.service';
 import { createFileTransport, createSmtpTransport } from './mail/transport';
 import { VerificationRepository } from './modules/auth/auth.repo';
 import { AuthService } from './modules/auth/auth.service';
+import { GoogleAuthService } from './modules/auth/google.service';
 import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
@@ -82,6 +83,18 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     sessions,
   });
 
+  const google = new GoogleAuthService({
+    db,
+    users: repos.users,
+    rate,
+    limiter: rateLimiter,
+    sessionFor: (user) => auth.sessionFor(user),
+    clientId: config.google.clientId,
+    issuer: config.google.issuer,
+    secret: config.jwtSecret,
+    log,
+  });
+
   // Local disk until an S3-compatible Storage is added (see storage/storage.ts).
   const storage: Storage = new LocalDiskStorage(config.dataDir);
   const uploads = new UploadsService({
@@ -125,6 +138,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     rate,
     mail,
     auth,
+    google,
     storage,
     uploads,
     blogs,

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+import { xssCorpus } from '../../../test/xss-corpus';
 
-const corpus = readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/xss-payloads.txt'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim());
+const corpus = xssCorpus();
 
 let t: TestApp;
 let author: TestUser;

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
-import { toast } from '../../../lib/toast';
+import { useGoogleSignIn } from '../hooks/useGoogleSignIn';
 
 /** Google's four-colour "G" mark (inline SVG; no external assets under the CSP). */
 function GoogleMark() {
@@ -23,26 +22,17 @@ function GoogleMark() {
   );
 }
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server';
-
-/** 'Continue with Google'; shows a spinner while loading. The OpenID flow is wired in a later issue. */
+/**
+ * 'Continue with Google' (SPEC.md 2): a popup on desktops, a redirect on phones and tablets.
+ * Shows a spinner while loading, including while a redirect's answer is being finished.
+ */
 export function GoogleButton({ disabled = false }: { disabled?: boolean }) {
-  const [loading, setLoading] = useState(false);
-
-  const onClick = async () => {
-    setLoading(true);
-    try {
-      await Promise.resolve();
-      toast.error(GOOGLE_NOT_CONFIGURED);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { start, loading } = useGoogleSignIn();
 
   return (
     <button
       type="button"
-      onClick={onClick}
+      onClick={start}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       className="flex w-full items-center justify-center gap-3 rounded-lg border border-gray-300 bg-white px-4 py-2.5 font-medium text-gray-700 transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200 dark:hover:bg-gray-700"

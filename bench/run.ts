@@ -1,0 +1,145 @@
+/**
+ * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
+ *
+ * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
+ * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
+ * reference server answering the same paths with same-size bodies from memory. Loads each with
+ * autocannon after a warm-up and prints req/s, p50, p99, errors, bytes and the ratio to the ceiling.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { type Scenario, scenarios } from './scenarios';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    json: { type: 'string' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '3999' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const root = path.resolve(import.meta.dirname, '..');
+const appPort = Number(values.port);
+const refPort = appPort + 1;
+const twoCores = cpus().length >= 2;
+
+/** Pins a child to core 0 (the load generator stays on the other core) when taskset exists. */
+function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const cmd = twoCores ? 'taskset' : process.execPath;
+  const argv = twoCores ? ['-c', '0', process.execPath, ...args] : args;
+  return spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+interface Result {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+  ceiling?: number;
+  ratio?: number;
+}
+
+async function load(base: string, s: Scenario, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: base,
+    connections: s.connections ?? connections,
+    duration: seconds,
+    requests: s.requests(),
+  });
+}
+
+async function main() {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '100000',
+  };
+  const server = start([path.join(root, 'apps/server/dist/main.js')], env);
+  const stop: ChildProcess[] = [server];
+  process.on('exit', () => stop.forEach((c) => c.kill('SIGKILL')));
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitFor(`${base}/api/v1/health`);
+
+  const all = await scenarios(base);
+  const chosen = values.only ? all.filter((s) => s.name.includes(values.only!)) : all;
+
+  // The reference answers every read path with the real body captured from our server.
+  const bodies: Record<string, string> = {};
+  for (const s of chosen) for (const sample of s.samples ?? []) bodies[`${sample.method} ${sample.path}`] = sample.body;
+  const bodiesFile = path.join(tmpdir(), `inkwell-bench-bodies-${process.pid}.json`);
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const reference = start(
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'bench/reference-server.ts'), bodiesFile, String(refPort)],
+    process.env,
+  );
+  stop.push(reference);
+  const refBase = `http://127.0.0.1:${refPort}`;
+  await waitFor(refBase);
+
+  const results: Result[] = [];
+  for (const s of chosen) {
+    await load(base, s, Number(values.warmup));
+    const r = await load(base, s, duration);
+    const result: Result = {
+      name: s.name,
+      reqPerSec: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+      bytes: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
+    };
+    if (s.samples?.length) {
+      await load(refBase, s, Number(values.warmup));
+      const ref = await load(refBase, s, duration);
+      result.ceiling = ref.requests.average;
+      result.ratio = result.reqPerSec / ref.requests.average;
+    }
+    results.push(result);
+    console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s`);
+  }
+  for (const c of stop) c.kill('SIGTERM');
+
+  const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+  console.log(
+    `\nInkwell bench: ${engine}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}\n`,
+  );
+  console.log('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | bytes | ceiling req/s | ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(
+      `| ${r.name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} | ${r.ceiling ? Math.round(r.ceiling) : '-'} | ${r.ratio ? `${(r.ratio * 100).toFixed(0)} %` : '-'} |`,
+    );
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify({ engine, connections, duration, results }, null, 2));
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
