@@ -80,7 +80,9 @@ async function main() {
   };
   const server = start([path.join(root, 'apps/server/dist/main.js')], env);
   const stop: ChildProcess[] = [server];
-  process.on('exit', () => stop.forEach((c) => c.kill('SIGKILL')));
+  process.on('exit', () => {
+    for (const c of stop) c.kill('SIGKILL');
+  });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/v1/health`);
 
