@@ -34,11 +34,20 @@ async function client(url: string, token: string | null, registerAs?: string): P
     socket.once('connect_error', reject);
   });
   if (registerAs) {
-    socket.emit('register', registerAs);
-    // register has no acknowledgement; a round trip makes sure the server handled it.
-    await new Promise((r) => setTimeout(r, 100));
+    const result = await socket.timeout(5000).emitWithAck('register', registerAs);
+    expect(result).toEqual({ ok: registerAs === tokenUser(token) });
   }
   return c;
+}
+
+/** The user id inside a token (its subject), to know what register should answer. */
+function tokenUser(token: string | null): string | undefined {
+  if (!token) return undefined;
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub;
+  } catch {
+    return undefined;
+  }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 300));

@@ -13,7 +13,8 @@ export interface ServerToClient {
   unreadCountUpdate(count: number): void;
 }
 export interface ClientToServer {
-  register(userId: string): void;
+  /** The optional acknowledgement tells the client its socket is in the room (no missed events). */
+  register(userId: string, ack?: (result: { ok: boolean }) => void): void;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -61,9 +62,11 @@ export function createRealtime(
   });
 
   io.on('connection', (socket) => {
-    socket.on('register', (userId) => {
+    socket.on('register', async (userId, ack) => {
       // Only the token's own user: a register with someone else's id joins nothing.
-      if (userId === socket.data.userId) void socket.join(userRoom(userId));
+      const ok = userId === socket.data.userId;
+      if (ok) await socket.join(userRoom(userId));
+      if (typeof ack === 'function') ack({ ok });
     });
   });
 

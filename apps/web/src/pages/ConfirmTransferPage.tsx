@@ -1,6 +1,12 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { useParams } from 'react-router';
+import { TransferConfirmation } from '../features/transfer/components/TransferConfirmation';
 
-/** Account transfer confirmation (/confirm-transfer/{action}/{token}); built in the transfer issue. */
+/** Account transfer confirmation (/confirm-transfer/{action}/{token}). */
 export default function ConfirmTransferPage() {
-  return <PlaceholderPage title="Transfer Confirmation" />;
+  const { action = '', token = '' } = useParams();
+  return (
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 py-10">
+      <TransferConfirmation key={`${action}/${token}`} action={action} token={token} />
+    </div>
+  );
 }

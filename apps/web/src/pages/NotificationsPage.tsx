@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { NotificationsScreen } from '../features/notifications/components/NotificationsScreen';
 
-/** Notifications (/notifications); built in the notifications issue. */
+/** Notifications (/notifications); signed-in only (the route wraps it in RequireAuth). */
 export default function NotificationsPage() {
-  return <PlaceholderPage title="Notifications" />;
+  return <NotificationsScreen />;
 }

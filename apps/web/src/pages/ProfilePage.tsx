@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import type { ProfileList } from '../features/profile/api/profile';
+import { ProfileScreen } from '../features/profile/components/ProfileScreen';
 import NotFoundPage from './NotFoundPage';
 
 /** Profile tabs of SPEC.md 2: /@{username} (published) and these sub-paths. */
@@ -15,16 +16,14 @@ function isProfileTab(tab: string): tab is ProfileTab {
   return Object.hasOwn(PROFILE_TABS, tab);
 }
 
-/** Profile (/@{username}[/tab]); built in the profile issue. Other '/:x' paths are not found. */
+/** Profile (/@{username}[/tab]). Other '/:x' paths are not found. */
 export default function ProfilePage() {
   const { handle = '', tab } = useParams();
   if (!handle.startsWith('@') || handle.length < 2 || (tab !== undefined && !isProfileTab(tab))) {
     return <NotFoundPage />;
   }
   const username = handle.slice(1);
-  return (
-    <PlaceholderPage title={`@${username}`}>
-      <p>Profile: {tab && isProfileTab(tab) ? PROFILE_TABS[tab] : 'Blogs'}</p>
-    </PlaceholderPage>
-  );
+  const list: ProfileList = tab && isProfileTab(tab) ? tab : 'blogs';
+  // Keyed by person: open modals and follow state never carry over to another profile.
+  return <ProfileScreen key={username.toLowerCase()} username={username} list={list} />;
 }

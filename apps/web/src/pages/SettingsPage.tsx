@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { SettingsScreen } from '../features/settings/components/SettingsScreen';
 
-/** Settings (/setting); built in the settings issue. */
+/** Settings (/setting); signed-in only (the route wraps it in RequireAuth). */
 export default function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  return <SettingsScreen />;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { hashToken, newLinkToken } from '../../lib/crypto';
-import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
@@ -49,7 +49,7 @@ export class TransferService {
     // Counted before the password check, so the limit also caps password guesses here.
     await rate.check('transfer-mail', userId);
     if (needsPassword(sender) && !(sender.password_hash && (await verifyPassword(sender.password_hash, input.currentPassword!)))) {
-      throw unauthorized(TRANSFER_MESSAGES.passwordWrong);
+      throw forbidden(TRANSFER_MESSAGES.passwordWrong);
     }
     const recipient = await users.findByEmail(input.newOwnerEmail);
     if (!recipient?.email_verified) throw notFound(TRANSFER_MESSAGES.recipientNotFound);

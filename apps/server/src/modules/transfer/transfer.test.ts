@@ -46,7 +46,7 @@ describe('POST /transfer-account', () => {
       [{ newOwnerEmail: 'not-an-email', currentPassword: from.password }, 400, 'Invalid email format'],
       [{ newOwnerEmail: from.email.toUpperCase(), currentPassword: from.password }, 400, 'Cannot transfer to yourself'],
       [{ newOwnerEmail: to.email, googleAuth: true }, 400, 'Current password is required'],
-      [{ newOwnerEmail: to.email, currentPassword: 'wrong-one' }, 401, 'Incorrect password'],
+      [{ newOwnerEmail: to.email, currentPassword: 'wrong-one' }, 403, 'Incorrect password'],
       [{ newOwnerEmail: uniqueEmail('ghost'), currentPassword: from.password }, 404, 'User not found with this email'],
       [{ newOwnerEmail: unverified, currentPassword: from.password }, 404, 'User not found with this email'],
     ];

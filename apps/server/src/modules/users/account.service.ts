@@ -37,7 +37,7 @@ export class AccountService {
     if (!user.password_hash && user.google_auth === 1) throw badRequest(USER_MESSAGES.googleNoPassword);
     if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-      throw unauthorized(USER_MESSAGES.wrongCurrentPassword);
+      throw forbidden(USER_MESSAGES.wrongCurrentPassword);
     }
     const passwordHash = await hashPassword(input.newPassword);
     await this.deps.db.transaction().execute(async (trx) => {
@@ -59,7 +59,7 @@ export class AccountService {
     if (needsPassword(user)) {
       if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
       if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw unauthorized(USER_MESSAGES.wrongCurrentPassword);
+        throw forbidden(USER_MESSAGES.wrongCurrentPassword);
       }
     }
     let fileKeys: string[] = [];

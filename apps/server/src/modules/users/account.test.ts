@@ -27,7 +27,7 @@ describe('PATCH /change-password', () => {
     const u = await createUser(t);
     expect((await changePassword(null, { currentPassword: u.password, newPassword: 'newsecret1' })).statusCode).toBe(401);
     const wrong = await changePassword(u.token, { currentPassword: 'not-it', newPassword: 'newsecret1' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ success: false, message: 'Current password is incorrect' });
     const short = await changePassword(u.token, { currentPassword: u.password, newPassword: '12345' });
     expect(short.statusCode).toBe(400);
@@ -69,7 +69,7 @@ describe('DELETE /users/{id}', () => {
     // Claiming to be a Google account does not skip the check.
     expect((await deleteAccount(u.token, u.id, { googleAuth: true })).statusCode).toBe(400);
     const wrong = await deleteAccount(u.token, u.id, { currentPassword: 'not-it' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe('Current password is incorrect');
     expect((await deleteAccount(u.token, u.id, { currentPassword: ['x'] })).statusCode).toBe(400);
     expect(await userRow(t, u.id)).toBeDefined();

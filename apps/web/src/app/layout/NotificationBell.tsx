@@ -1,11 +1,21 @@
 import { Bell } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 
-/** Bell of the top bar; the unread badge and dropdown come with the notifications issue. */
+/** Loaded only once someone is signed in: the bell menu, the notification queries and the realtime socket. */
+const BellMenu = lazy(() => import('../../features/notifications/components/BellMenu'));
+
+/** Bell of the top bar with the unread badge and the notification dropdown (SPEC.md 2). */
 export function NotificationBell() {
   return (
-    <Link to="/notifications" aria-label="Notifications" title="Notifications" className="icon-button">
-      <Bell size={20} aria-hidden="true" />
-    </Link>
+    <Suspense
+      fallback={
+        <Link to="/notifications" aria-label="Notifications" title="Notifications" className="icon-button">
+          <Bell size={20} aria-hidden="true" />
+        </Link>
+      }
+    >
+      <BellMenu />
+    </Suspense>
   );
 }

@@ -1,0 +1,96 @@
+import { useMutation } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { Field } from '../../settings/components/Field';
+import { deleteAccount } from '../api/account';
+import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
+
+export const DELETE_FAILED = 'Failed to delete account';
+/** SPEC.md 5 (core's USER_MESSAGES.currentPasswordMissing; not imported, to keep zod out of this chunk). */
+export const PASSWORD_MISSING = 'Please enter your current password';
+
+/** Delete Account: a confirm dialog asking for the current password unless Google; success ends the session and goes to /. */
+export function DeleteAccount() {
+  const userId = useSession((s) => s.user.id ?? s.user._id ?? '');
+  const googleAuth = useSession((s) => s.user.googleAuth);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  }, []);
+  const { leave } = useSignOutOnLeave();
+
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(userId, { ...(googleAuth ? {} : { currentPassword: password }), googleAuth }),
+    onSuccess: (data) => {
+      toast.success(data.message);
+      leave('/');
+    },
+    onError: (err) => toast.error(errorMessage(err, DELETE_FAILED)),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    if (!googleAuth && !password) {
+      setError(PASSWORD_MISSING);
+      return;
+    }
+    remove.mutate();
+  };
+
+  return (
+    <section aria-labelledby="delete-heading" className="rounded-xl border border-red-200 p-5 dark:border-red-900/60">
+      <h3 id="delete-heading" className="flex items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
+        <Trash2 size={18} aria-hidden="true" className="text-red-600 dark:text-red-400" />
+        Delete Account
+      </h3>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+        Permanently delete your account, your blogs, comments, likes and followers. This cannot be undone.
+      </p>
+      <div className="mt-4 flex justify-end">
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+
+      <Modal open={open} title="Delete your account?" onClose={close}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <p className="text-sm text-gray-600 dark:text-gray-300">
+            Everything you wrote and every reaction goes with it. This cannot be undone.
+          </p>
+          {!googleAuth && (
+            <Field
+              id="delete-password"
+              label="Current Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setError(null);
+              }}
+              error={error}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete My Account'}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import type { NotificationFilter } from '@inkwell/core';
+import { useMutation } from '@tanstack/react-query';
+import { Bell, Check, CheckCheck, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { toast } from '../../../lib/toast';
+import { type Notification, notificationHref } from '../api/notifications';
+import { useUnreadCount } from '../hooks/notificationsCache';
+import { notificationActions, useNotificationList, useUserId } from '../hooks/useNotifications';
+import { NotificationContent } from './NotificationContent';
+
+const FILTERS: { value: NotificationFilter; label: string; empty: string }[] = [
+  { value: 'all', label: 'All', empty: 'No notifications found' },
+  { value: 'unread', label: 'Unread', empty: "You don't have any unread notifications" },
+  { value: 'like', label: 'Likes', empty: "You don't have any notifications in this category" },
+  { value: 'comment', label: 'Comments', empty: "You don't have any notifications in this category" },
+  { value: 'follow', label: 'Follows', empty: "You don't have any notifications in this category" },
+];
+
+export const PAGE_TEXTS = {
+  fetchFailed: 'Failed to fetch notifications',
+  markFailed: 'Failed to mark notifications as read',
+  deleteFailed: 'Failed to delete notification',
+  clearFailed: 'Failed to clear notifications',
+  markedAll: 'All notifications marked as read',
+  deleted: 'Notification deleted',
+  cleared: 'All notifications cleared',
+} as const;
+
+function parseFilter(value: string | null): NotificationFilter {
+  return FILTERS.some((f) => f.value === value) ? (value as NotificationFilter) : 'all';
+}
+
+/** /notifications (SPEC.md 2): filters, Mark all read, Clear all, per-item delete and mark-read, Load more. */
+export function NotificationsScreen() {
+  const userId = useUserId();
+  const [params, setParams] = useSearchParams();
+  const filter = parseFilter(params.get('filter'));
+  const list = useNotificationList(userId, filter);
+  const unread = useUnreadCount(userId) ?? 0;
+
+  const toasted = useRef(0);
+  useEffect(() => {
+    if (!list.isError || list.isFetching || list.errorUpdatedAt === toasted.current) return;
+    toasted.current = list.errorUpdatedAt;
+    toast.error(PAGE_TEXTS.fetchFailed);
+  }, [list.isError, list.isFetching, list.errorUpdatedAt]);
+
+  const items = useMemo(() => {
+    const seen = new Set<string>();
+    const out: Notification[] = [];
+    for (const page of list.data?.pages ?? []) {
+      for (const n of page.notifications) {
+        if (seen.has(n._id)) continue;
+        seen.add(n._id);
+        out.push(n);
+      }
+    }
+    return out;
+  }, [list.data]);
+
+  const markAll = useMutation({
+    mutationFn: notificationActions.markAllRead,
+    onSuccess: () => toast.success(PAGE_TEXTS.markedAll),
+    onError: () => toast.error(PAGE_TEXTS.markFailed),
+  });
+  const clearAll = useMutation({
+    mutationFn: notificationActions.clearAll,
+    onSuccess: () => toast.success(PAGE_TEXTS.cleared),
+    onError: () => toast.error(PAGE_TEXTS.clearFailed),
+  });
+  const remove = useMutation({
+    mutationFn: notificationActions.remove,
+    onSuccess: () => toast.success(PAGE_TEXTS.deleted),
+    onError: () => toast.error(PAGE_TEXTS.deleteFailed),
+  });
+  // Marking one read from the page fails silently (SPEC.md 8).
+  const markOne = useMutation({ mutationFn: notificationActions.markRead, onError: () => {} });
+
+  const current = FILTERS.find((f) => f.value === filter) ?? FILTERS[0]!;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">Notifications</h1>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{unread > 0 ? `${unread} unread` : 'You are all caught up'}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending || unread === 0}>
+            <CheckCheck size={16} aria-hidden="true" />
+            Mark all read
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => clearAll.mutate()}
+            disabled={clearAll.isPending || items.length === 0}
+            className="text-red-600 dark:text-red-400"
+          >
+            <Trash2 size={16} aria-hidden="true" />
+            Clear all
+          </Button>
+        </div>
+      </div>
+
+      <div role="toolbar" aria-label="Filter notifications" className="mt-6 flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            aria-pressed={f.value === filter}
+            onClick={() => setParams(f.value === 'all' ? {} : { filter: f.value }, { replace: true })}
+            className={`shrink-0 rounded-full px-4 py-1.5 text-sm font-medium transition-colors ${
+              f.value === filter
+                ? 'bg-indigo-600 text-white dark:bg-indigo-500'
+                : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300 dark:hover:bg-gray-800'
+            }`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-5">
+        {list.isPending ? (
+          <div className="flex justify-center py-16 text-indigo-600 dark:text-indigo-400">
+            <Spinner size={32} label="Loading notifications" />
+          </div>
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center dark:border-gray-700">
+            <Bell size={32} aria-hidden="true" className="text-gray-400" />
+            <p className="mt-3 text-gray-600 dark:text-gray-400">{current.empty}</p>
+          </div>
+        ) : (
+          <ul className="overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+            {items.map((n) => (
+              <li
+                key={n._id}
+                data-unread={!n.isRead || undefined}
+                className={`flex items-start gap-2 border-b border-gray-100 px-2 py-2 last:border-b-0 sm:px-3 dark:border-gray-800 ${
+                  n.isRead ? '' : 'bg-indigo-50/70 dark:bg-indigo-500/10'
+                }`}
+              >
+                <Link
+                  to={notificationHref(n)}
+                  className="min-w-0 flex-1 rounded-lg px-2 py-2 hover:bg-gray-100/70 dark:hover:bg-gray-800/60"
+                >
+                  <NotificationContent notification={n} />
+                </Link>
+                <div className="flex shrink-0 items-center gap-1 self-center">
+                  {n.isRead ? (
+                    <span className="flex h-9 w-9 items-center justify-center">
+                      <Check size={16} aria-label="Read" className="text-green-600 dark:text-green-400" />
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => markOne.mutate(n._id)}
+                      aria-label="Mark as read"
+                      title="Mark as read"
+                      className="icon-button h-9 w-9"
+                    >
+                      <span aria-hidden="true" className="block h-2.5 w-2.5 rounded-full bg-indigo-600 dark:bg-indigo-400" />
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    onClick={() => remove.mutate(n._id)}
+                    disabled={remove.isPending && remove.variables === n._id}
+                    aria-label="Delete notification"
+                    title="Delete notification"
+                    className="icon-button h-9 w-9 hover:text-red-600 dark:hover:text-red-400"
+                  >
+                    <Trash2 size={18} aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage && items.length > 0 && (
+          <div className="mt-6 flex justify-center">
+            <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

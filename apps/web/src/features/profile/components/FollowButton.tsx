@@ -1,0 +1,30 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/Button';
+import { useFollow } from '../hooks/useFollow';
+
+interface FollowButtonProps {
+  userId: string;
+  initial: boolean;
+  size?: 'sm' | 'md';
+  /** Names the person for screen readers (lists have many Follow buttons). */
+  name?: string;
+}
+
+/** Follow / Following, 'Processing...' while the call runs (SPEC.md 2 Profile). */
+export function FollowButton({ userId, initial, size = 'md', name }: FollowButtonProps) {
+  const { following, busy, toggle } = useFollow(userId, initial);
+  const Icon = following ? UserCheck : UserPlus;
+  return (
+    <button
+      type="button"
+      onClick={() => void toggle()}
+      disabled={busy}
+      aria-pressed={following}
+      aria-label={name ? `${following ? 'Following' : 'Follow'} ${name}` : undefined}
+      className={buttonClasses(following ? 'secondary' : 'primary', size, 'min-w-[7rem] shrink-0')}
+    >
+      {!busy && <Icon size={size === 'sm' ? 14 : 16} aria-hidden="true" />}
+      {busy ? 'Processing...' : following ? 'Following' : 'Follow'}
+    </button>
+  );
+}

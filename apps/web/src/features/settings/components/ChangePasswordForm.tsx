@@ -1,0 +1,89 @@
+import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { changePassword } from '../../account/api/account';
+import { useSignOutOnLeave } from '../../account/hooks/useSignOutOnLeave';
+import { Field } from './Field';
+
+export const PASSWORD_TEXTS = {
+  mismatch: "Passwords don't match",
+  failed: 'Failed to change password',
+} as const;
+
+/** Change Password: current, new and confirmation; success signs out everywhere and goes to /signin. */
+export function ChangePasswordForm() {
+  const { leave } = useSignOutOnLeave();
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [mismatch, setMismatch] = useState(false);
+
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (data) => {
+      toast.success(data.message);
+      leave('/signin');
+    },
+    onError: (error) => toast.error(errorMessage(error, PASSWORD_TEXTS.failed)),
+  });
+
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: event.target.value }));
+    if (field !== 'currentPassword') setMismatch(false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (form.newPassword !== form.confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    save.mutate({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-busy={save.isPending || undefined}>
+      <header>
+        <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">Change Password</h2>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">You will be signed out on every device and asked to sign in again.</p>
+      </header>
+      <Field
+        id="password-current"
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <Field
+        id="password-new"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        value={form.newPassword}
+        onChange={set('newPassword')}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+      />
+      <Field
+        id="password-confirm"
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+        error={mismatch ? PASSWORD_TEXTS.mismatch : null}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Processing...' : 'Change Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

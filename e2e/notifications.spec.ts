@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+import type { Stack } from './support/stack';
+
+type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
+
+async function api<T = any>(stack: Stack, who: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.baseURL}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${who.user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+/**
+ * Resolves once the page's socket has sent `register` and the notifications the app re-reads on
+ * connect have arrived (by then the server has put the socket in the user's room).
+ */
+function realtimeReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    let registered = false;
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      ws.on('framesent', (frame) => {
+        if (String(frame.payload).includes('"register"')) registered = true;
+      });
+    });
+    page.on('request', (request) => {
+      if (!registered || request.method() !== 'GET' || !request.url().includes('/api/v1/notifications?')) return;
+      void request.response().then(() => resolve());
+    });
+  });
+}
+
+test('realtime badge, dropdown mark-read and mark-all, then the notifications page', async ({ page, stack }) => {
+  const problems = watchConsole(page);
+  const alice = await createVerifiedUser(stack, 'Alice Author');
+  const bob = await createVerifiedUser(stack, 'Bob Fan');
+  const created = await api<{ blog: { blogId: string } }>(stack, alice, 'POST', '/blogs', {
+    title: 'Realtime matters',
+    description: 'Sockets',
+    content: { blocks: [{ type: 'paragraph', data: { text: 'hello' } }] },
+    tags: [],
+    draft: false,
+  });
+  const blogId = created.blog.blogId;
+
+  await signInAs(page, alice.user);
+  const ready = realtimeReady(page);
+  await page.goto('/');
+  await ready;
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // Bob likes, comments and follows while Alice's page stays open: the badge rises without a reload.
+  await api(stack, bob, 'POST', `/blogs/like/${blogId}`);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell.getByText('1', { exact: true })).toBeVisible();
+  await api(stack, bob, 'POST', `/blogs/comment/${blogId}`, { comment: 'Great read' });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(bell).toHaveAccessibleName('Notifications, 3 unread');
+
+  // The dropdown: newest first, unread highlighted with 'Mark as read'.
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const items = panel.getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('Bob Fan started following you');
+  await expect(items.nth(1)).toContainText('Bob Fan commented on your post');
+  await expect(items.nth(1)).toContainText('Realtime matters');
+  await expect(items.nth(2)).toContainText('Bob Fan liked your post');
+  await expect(items.nth(0)).toContainText('Just now');
+  await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(3);
+
+  await items.nth(2).getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByText('Marked Read Successfully')).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(items.nth(2).getByLabel('Read', { exact: true })).toBeVisible();
+  await expect(items.nth(2)).not.toHaveAttribute('data-unread');
+
+  await panel.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByText('All are Marked Read Successfully')).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeHidden();
+  await expect(panel.getByLabel('Read', { exact: true })).toHaveCount(3);
+
+  // Escape closes; a realtime item goes to the front of the (re)opened dropdown.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await api(stack, bob, 'POST', `/blogs/comment/${blogId}`, { comment: 'One more thing' });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('Bob Fan commented on your post');
+  await expect(items.nth(0)).toHaveAttribute('data-unread', 'true');
+
+  // An outside click closes it; clicking an item opens its blog.
+  await page.mouse.click(10, 400);
+  await expect(panel).toBeHidden();
+  await bell.click();
+  await items.nth(0).getByRole('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`/blog/${blogId}$`));
+  await expect(panel).toBeHidden();
+
+  // Ten more comments: the badge caps at '9+'.
+  for (let i = 0; i < 10; i++) await api(stack, bob, 'POST', `/blogs/comment/${blogId}`, { comment: `Comment ${i}` });
+  await expect(bell).toHaveAccessibleName('Notifications, 11 unread');
+  await expect(bell.getByText('9+')).toBeVisible();
+
+  // 'View all' goes to the page.
+  await bell.click();
+  await panel.getByRole('link', { name: 'View all' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const list = page.getByRole('main').getByRole('listitem');
+  await expect(list).toHaveCount(10);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(list).toHaveCount(14);
+
+  const filters = page.getByRole('toolbar', { name: 'Filter notifications' });
+  await filters.getByRole('button', { name: 'Follows' }).click();
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toContainText('started following you');
+  await filters.getByRole('button', { name: 'Likes' }).click();
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toContainText('liked your post');
+
+  // Per-item delete.
+  await list.first().getByRole('button', { name: 'Delete notification' }).click();
+  await expect(page.getByText('Notification deleted')).toBeVisible();
+  await expect(page.getByText("You don't have any notifications in this category")).toBeVisible();
+
+  // Unread: 11 comments; mark one read (silently), then all.
+  await filters.getByRole('button', { name: 'Unread' }).click();
+  await expect(list).toHaveCount(10);
+  await list.first().getByRole('button', { name: 'Mark as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications, 10 unread');
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByText('All notifications marked as read')).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await page.reload();
+  await expect(page.getByText("You don't have any unread notifications")).toBeVisible();
+
+  // Clear all.
+  await filters.getByRole('button', { name: 'All' }).click();
+  await expect(list).toHaveCount(10);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByText('All notifications cleared')).toBeVisible();
+  await expect(page.getByText('No notifications found')).toBeVisible();
+  await bell.click();
+  await expect(panel.getByText('No notifications yet')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('mobile: the bell sits in the compact bar and its dropdown fits the screen', async ({ browser, stack }) => {
+  const alice = await createVerifiedUser(stack, 'Mobile Alice');
+  const bob = await createVerifiedUser(stack, 'Mobile Bob');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInAs(page, alice.user);
+  const ready = realtimeReady(page);
+  await page.goto('/');
+  await ready;
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('Mobile Bob started following you')).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  // No blog: the item leads to the sender's profile.
+  await panel.getByRole('listitem').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`/@${bob.user.username}$`));
+  await context.close();
+});
+
+test('signed-out visitors of / never download socket.io', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((s) => s.includes('engine.io') || s.includes('socket.io-client'))).toBe(false);
+  expect(scripts.some((s) => s.includes('"register"'))).toBe(false);
+});
