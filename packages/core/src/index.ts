@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './messages';
 export * from './rules/embeds';
 export * from './rules/links';
 export * from './rules/mobile';

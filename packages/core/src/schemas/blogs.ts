@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
+import { MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
 import type { BlogContent } from './blocks';
-
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 1000;
-export const MAX_TAG_LENGTH = 40;
-
-export const BLOG_MESSAGES = {
-  created: 'Blog created successfully',
-  createdDraft: 'Draft saved successfully',
-  updated: 'Blog updated successfully',
-  deleted: 'Blog deleted successfully',
-  notFound: 'Blog not found',
-  notAuthor: 'Only the author can change this blog',
-  deleteFailed: 'Failed to delete blog',
-} as const;
 
 /** Tags as the server accepts them: lowercased, no spaces, unique, at most 10. */
 export const tagsField = z

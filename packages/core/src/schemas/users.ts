@@ -1,41 +1,7 @@
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_EMAIL_LENGTH, MAX_PAGE_LIMIT, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES, USER_MESSAGES } from '../messages';
 import { nameField, sessionUser } from './auth';
-
-export const MIN_USERNAME_LENGTH = 3;
-export const MAX_USERNAME_LENGTH = 20;
-
-/** Messages of profile, settings, account and transfer calls (SPEC.md 5 and 8 where given). */
-export const USER_MESSAGES = {
-  notFound: 'User not found',
-  draftsOwnerOnly: 'Only the owner can see drafts',
-  listPrivate: 'This list is private',
-  notYourProfile: 'You can only change your own profile',
-  notYourAccount: 'You can only delete your own account',
-  profileUpdated: 'Profile updated successfully',
-  usernameTaken: 'Username is already taken',
-  usernameReserved: 'This username is not available',
-  badProfilePic: 'Profile picture must be an image you uploaded',
-  visibilityUpdated: 'Privacy settings updated successfully',
-  passwordChanged: 'Password changed successfully',
-  wrongCurrentPassword: 'Current password is incorrect',
-  googleNoPassword: 'Google accounts do not have a password',
-  currentPasswordMissing: 'Please enter your current password',
-  accountDeleted: 'Account deleted successfully',
-} as const;
-
-export const TRANSFER_MESSAGES = {
-  emailRequired: 'Recipient email is required',
-  emailInvalid: 'Invalid email format',
-  self: 'Cannot transfer to yourself',
-  passwordRequired: 'Current password is required',
-  passwordWrong: 'Incorrect password',
-  recipientNotFound: 'User not found with this email',
-  sent: 'Transfer request sent. The recipient must accept it from their email.',
-  badLink: 'This transfer link is invalid or has expired.',
-  rejected: 'Transfer request rejected',
-  accepted: 'Account transferred successfully',
-} as const;
 
 /** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */
 export const usernameField = z

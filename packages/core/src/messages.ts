@@ -1,0 +1,52 @@
+/**
+ * Texts and limits the web shows or checks before calling the server. Kept free of zod so
+ * that importing them does not pull the schemas into a browser bundle.
+ */
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_TAG_LENGTH = 40;
+export const MIN_USERNAME_LENGTH = 3;
+export const MAX_USERNAME_LENGTH = 20;
+
+export const BLOG_MESSAGES = {
+  created: 'Blog created successfully',
+  createdDraft: 'Draft saved successfully',
+  updated: 'Blog updated successfully',
+  deleted: 'Blog deleted successfully',
+  notFound: 'Blog not found',
+  notAuthor: 'Only the author can change this blog',
+  deleteFailed: 'Failed to delete blog',
+} as const;
+
+/** Messages of profile, settings, account and transfer calls (SPEC.md 5 and 8 where given). */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  draftsOwnerOnly: 'Only the owner can see drafts',
+  listPrivate: 'This list is private',
+  notYourProfile: 'You can only change your own profile',
+  notYourAccount: 'You can only delete your own account',
+  profileUpdated: 'Profile updated successfully',
+  usernameTaken: 'Username is already taken',
+  usernameReserved: 'This username is not available',
+  badProfilePic: 'Profile picture must be an image you uploaded',
+  visibilityUpdated: 'Privacy settings updated successfully',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Current password is incorrect',
+  googleNoPassword: 'Google accounts do not have a password',
+  currentPasswordMissing: 'Please enter your current password',
+  accountDeleted: 'Account deleted successfully',
+} as const;
+
+export const TRANSFER_MESSAGES = {
+  emailRequired: 'Recipient email is required',
+  emailInvalid: 'Invalid email format',
+  self: 'Cannot transfer to yourself',
+  passwordRequired: 'Current password is required',
+  passwordWrong: 'Incorrect password',
+  recipientNotFound: 'User not found with this email',
+  sent: 'Transfer request sent. The recipient must accept it from their email.',
+  badLink: 'This transfer link is invalid or has expired.',
+  rejected: 'Transfer request rejected',
+  accepted: 'Account transferred successfully',
+} as const;
