@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -34,8 +34,22 @@ const VENDOR_CHUNKS: [string, RegExp][] = [
   ['sonner', /[\\/]node_modules[\\/]sonner[\\/]/],
 ];
 
+/**
+ * @editorjs/image finds the global object with `new Function("return this")()`, which a strict
+ * CSP (no 'unsafe-eval') refuses and reports. globalThis is the same thing without eval.
+ */
+function noEvalForGlobalThis(): Plugin {
+  return {
+    name: 'inkwell-no-eval-global-this',
+    transform(code, id) {
+      if (!id.includes('@editorjs') || !code.includes('new Function("return this")()')) return null;
+      return { code: code.replaceAll('new Function("return this")()', 'globalThis'), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), noEvalForGlobalThis()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

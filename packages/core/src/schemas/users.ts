@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_EMAIL_LENGTH, MAX_PAGE_LIMIT, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES, USER_MESSAGES } from '../messages';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES } from '../messages';
 import { nameField, sessionUser } from './auth';
 
 /** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */

@@ -1,0 +1,149 @@
+import type EditorJS from '@editorjs/editorjs';
+import type { OutputData } from '@editorjs/editorjs';
+import type { BlogContent } from '@inkwell/core';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Spinner } from '../../components/ui/Spinner';
+import { editorImageUploader } from './api';
+import { cleanEditorOutput, contentForEditor, type EditorOutput } from './content';
+
+type EditorModule = typeof import('./tools/createEditor');
+
+let editorModule: Promise<EditorModule> | undefined;
+
+/** Loads the Editor.js chunk (once); call early to fetch it while other data loads. */
+export function preloadEditor(): Promise<EditorModule> {
+  editorModule ??= import('./tools/createEditor').catch((error: unknown) => {
+    editorModule = undefined;
+    throw error;
+  });
+  return editorModule;
+}
+
+export class ReadOnlyEditorError extends Error {
+  constructor() {
+    super('The editor is read-only and cannot be saved');
+    this.name = 'ReadOnlyEditorError';
+  }
+}
+
+export interface BlockEditorHandle {
+  /** The cleaned content; rejects while the editor is loading or read-only (SPEC.md 4). */
+  save(): Promise<BlogContent>;
+  setReadOnly(readOnly: boolean): Promise<void>;
+}
+
+interface BlockEditorProps {
+  ref?: Ref<BlockEditorHandle>;
+  /** Content to start with; read once when the editor is created. */
+  initialContent?: BlogContent | null;
+  /** Labels the editing area for assistive technology. */
+  labelledBy?: string;
+  onChange?: () => void;
+}
+
+/** The Editor.js block editor; destroyed on unmount. */
+export function BlockEditor({ ref, initialContent, labelledBy, onChange }: BlockEditorProps) {
+  const holderRef = useRef<HTMLElement>(null);
+  const editorRef = useRef<EditorJS | null>(null);
+  const readyRef = useRef(false);
+  const initial = useRef(initialContent);
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the setup after a failed chunk load
+  useEffect(() => {
+    const holder = holderRef.current;
+    if (!holder) return;
+    let cancelled = false;
+    let editor: EditorJS | null = null;
+    // Each instance gets its own element: Editor.js' destroy() empties its holder, and in
+    // development StrictMode the next instance is created before the previous one is gone.
+    const element = document.createElement('div');
+    element.className = 'ink-editor__instance';
+    holder.appendChild(element);
+    setState('loading');
+
+    preloadEditor()
+      .then(({ createEditor }) => {
+        if (cancelled) return;
+        editor = createEditor({
+          holder: element,
+          data: initial.current ? (contentForEditor(initial.current) as OutputData) : undefined,
+          uploader: editorImageUploader,
+          onChange: () => changeRef.current?.(),
+        });
+        editorRef.current = editor;
+        return editor.isReady.then(() => {
+          if (cancelled) return;
+          readyRef.current = true;
+          setState('ready');
+        });
+      })
+      .catch(() => {
+        if (!cancelled) setState('error');
+      });
+
+    return () => {
+      cancelled = true;
+      readyRef.current = false;
+      if (editorRef.current === editor) editorRef.current = null;
+      const current = editor;
+      const dispose = () => {
+        try {
+          current?.destroy();
+        } catch {
+          /* already gone */
+        }
+        element.remove();
+      };
+      if (current) current.isReady.then(dispose, dispose);
+      else element.remove();
+    };
+  }, [attempt]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async save() {
+        const editor = editorRef.current;
+        if (!editor || !readyRef.current) throw new Error('The editor is still loading');
+        if (editor.readOnly.isEnabled) throw new ReadOnlyEditorError();
+        return cleanEditorOutput((await editor.save()) as EditorOutput);
+      },
+      async setReadOnly(readOnly: boolean) {
+        const editor = editorRef.current;
+        if (!editor || !readyRef.current || editor.readOnly.isEnabled === readOnly) return;
+        await editor.readOnly.toggle(readOnly);
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div className="ink-editor relative">
+      <section ref={holderRef} aria-labelledby={labelledBy} aria-busy={state === 'loading' || undefined} />
+      {state === 'loading' && (
+        <div className="absolute inset-0 flex items-start justify-center pt-16 text-indigo-600 dark:text-indigo-400">
+          <Spinner size={28} label="Loading editor" />
+        </div>
+      )}
+      {state === 'error' && (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-gray-600 dark:text-gray-300"
+        >
+          <p>The editor could not be loaded.</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+            className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            Try again
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '@inkwell/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { type BlogWriteInput, saveBlog } from '../api';
+import { BlockEditor, type BlockEditorHandle } from '../BlockEditor';
+import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
+import { PublishToggle } from './PublishToggle';
+import { TagsInput } from './TagsInput';
+
+/** The submit button's text (SPEC.md 2, "Blog editor"). */
+export function submitLabel(editing: boolean, draft: boolean, busy: boolean): string {
+  if (busy) return 'Processing...';
+  if (editing) return draft ? 'Update Draft' : 'Update Blog';
+  return draft ? 'Save as Draft' : 'Publish Blog';
+}
+
+const inputClasses =
+  'w-full rounded-lg border bg-white px-3 py-2.5 text-gray-900 placeholder-gray-400 outline-none transition focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-70 dark:bg-gray-800 dark:text-gray-100 dark:placeholder-gray-500';
+const labelClasses = 'mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-300';
+const cardClasses = 'rounded-2xl border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900';
+
+/** Enter in a single-line field moves on instead of submitting the whole form. */
+function nextFieldOnEnter(event: KeyboardEvent<HTMLInputElement>, nextId: string) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  document.getElementById(nextId)?.focus();
+}
+
+interface BlogEditorFormProps {
+  /** The blog being edited; absent when creating. */
+  blog?: Blog;
+}
+
+/** The one form of /add-blog and /edit/{id}. */
+export function BlogEditorForm({ blog }: BlogEditorFormProps) {
+  const editing = Boolean(blog);
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const editorRef = useRef<BlockEditorHandle>(null);
+
+  const [title, setTitle] = useState(blog?.title ?? '');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [description, setDescription] = useState(blog?.description ?? '');
+  const [tags, setTags] = useState<string[]>(blog?.tags ?? []);
+  const [image, setImage] = useState<FeaturedImage>(blog?.image ? { kind: 'saved', url: blog.image } : { kind: 'none' });
+  const [draft, setDraft] = useState(blog?.draft ?? false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const mutation = useMutation({ mutationFn: (input: BlogWriteInput) => saveBlog(input, blog?.blogId) });
+  const busy = submitting || mutation.isPending;
+
+  const goBack = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(blog ? `/blog/${encodeURIComponent(blog.blogId)}` : '/');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const cleanTitle = title.trim();
+    if (!cleanTitle) {
+      setTitleError('Title is required');
+      document.getElementById(`${id}-title`)?.focus();
+      return;
+    }
+    const editor = editorRef.current;
+    if (!editor) return;
+    setSubmitting(true);
+
+    let content: BlogWriteInput['content'];
+    try {
+      content = await editor.save();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The content could not be read');
+      setSubmitting(false);
+      return;
+    }
+    // Read-only while the request runs: nothing can change (or be saved) half-way.
+    await editor.setReadOnly(true);
+
+    let featured: File | null | undefined;
+    if (image.kind === 'file') featured = image.file;
+    else if (image.kind === 'none' && blog?.image) featured = null;
+
+    mutation.mutate(
+      { title: cleanTitle, description: description.trim(), tags, content, draft, image: featured },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          void queryClient.invalidateQueries({ queryKey: ['blogs'] });
+          void queryClient.invalidateQueries({ queryKey: ['blog', result.blog.blogId] });
+          if (blog && blog.blogId !== result.blog.blogId) void queryClient.invalidateQueries({ queryKey: ['blog', blog.blogId] });
+          // Profile tabs and counts (features/profile keys start with ['profile']).
+          void queryClient.invalidateQueries({ queryKey: ['profile'] });
+          navigate('/');
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error));
+          setSubmitting(false);
+          void editorRef.current?.setReadOnly(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
+      <button
+        type="button"
+        onClick={goBack}
+        className="-ml-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 transition hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white"
+      >
+        <ArrowLeft size={18} aria-hidden="true" />
+        Back
+      </button>
+      <h1 className="mt-3 text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
+        {editing ? 'Edit Blog Post' : 'Create New Blog Post'}
+      </h1>
+
+      {/* The block editor stays outside the <form>: Enter in its own inputs (link, toolbox filter)
+          must never submit the blog. The submit button joins the form through its form attribute. */}
+      <form id={`${id}-form`} onSubmit={onSubmit} noValidate aria-busy={busy || undefined} className="mt-6">
+        <div className={`${cardClasses} space-y-5 p-4 sm:p-6`}>
+          <div>
+            <label htmlFor={`${id}-title`} className={labelClasses}>
+              Title
+            </label>
+            <input
+              id={`${id}-title`}
+              type="text"
+              value={title}
+              maxLength={MAX_TITLE_LENGTH}
+              disabled={busy}
+              required
+              aria-required="true"
+              aria-invalid={titleError ? true : undefined}
+              aria-describedby={titleError ? `${id}-title-error` : undefined}
+              placeholder="Give your post a clear title"
+              onChange={(event) => {
+                setTitle(event.target.value);
+                if (titleError) setTitleError(null);
+              }}
+              onKeyDown={(event) => nextFieldOnEnter(event, `${id}-description`)}
+              className={`${inputClasses} text-lg font-semibold ${titleError ? 'border-red-500 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`}
+            />
+            {titleError && (
+              <p id={`${id}-title-error`} role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
+                {titleError}
+              </p>
+            )}
+          </div>
+
+          <FeaturedImageField value={image} onChange={setImage} disabled={busy} />
+
+          <div>
+            <label htmlFor={`${id}-description`} className={labelClasses}>
+              Description
+            </label>
+            <textarea
+              id={`${id}-description`}
+              value={description}
+              rows={3}
+              maxLength={MAX_DESCRIPTION_LENGTH}
+              disabled={busy}
+              placeholder="A short summary shown on blog cards"
+              aria-describedby={`${id}-description-count`}
+              onChange={(event) => setDescription(event.target.value)}
+              className={`${inputClasses} resize-y border-gray-300 dark:border-gray-700`}
+            />
+            <p id={`${id}-description-count`} className="mt-1 text-right text-xs text-gray-500 dark:text-gray-400">
+              {description.length}/{MAX_DESCRIPTION_LENGTH}
+            </p>
+          </div>
+
+          <TagsInput tags={tags} onChange={setTags} disabled={busy} />
+        </div>
+      </form>
+
+      <div className={`${cardClasses} mt-6`}>
+        <div className="border-b border-gray-200 px-4 py-3 sm:px-6 dark:border-gray-800">
+          <h2 id={`${id}-content`} className="text-sm font-medium text-gray-700 dark:text-gray-300">
+            Content
+          </h2>
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            Type <kbd className="rounded border border-gray-300 px-1 font-mono dark:border-gray-600">/</kbd> in an empty line to add a
+            heading, list, image, code, quote, table or embed.
+          </p>
+        </div>
+        <div className="px-3 py-4 sm:px-6">
+          <BlockEditor ref={editorRef} initialContent={blog?.content} labelledBy={`${id}-content`} />
+        </div>
+      </div>
+
+      <div className={`${cardClasses} mt-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6`}>
+        <div className="sm:w-80">
+          <PublishToggle draft={draft} onChange={setDraft} disabled={busy} />
+        </div>
+        <button
+          type="submit"
+          form={`${id}-form`}
+          disabled={busy}
+          className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-2.5 font-semibold text-white transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+        >
+          {submitLabel(editing, draft, busy)}
+        </button>
+      </div>
+    </section>
+  );
+}
