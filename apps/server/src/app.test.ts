@@ -62,3 +62,18 @@ describe('the HTTP shell', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('conditional GETs', () => {
+  it('answers a matching If-None-Match with 304 and marks signed-in reads private', async () => {
+    const first = await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1' });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const again = await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const signedIn = await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1', headers: { authorization: 'Bearer x' } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+  });
+});

@@ -12,6 +12,7 @@ import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
+import { registerEtags } from './lib/etag';
 import { authRoutes } from './modules/auth/auth.routes';
 import { googleAuthRoutes } from './modules/auth/google.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: false,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
+  registerEtags(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
   await app.register(multipart, multipartOptions(config.uploadMaxBytes));

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Conditional GETs for the API: a weak ETag from the JSON body, 304 when the client already has
+ * it. Anonymous reads may be cached by shared caches for revalidation; signed-in reads carry the
+ * viewer's own flags, so they stay private.
+ */
+export function registerEtags(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !request.url.startsWith('/api/'))
+      return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', etag);
+    reply.header('vary', 'Authorization, Accept-Encoding');
+    if (!reply.getHeader('cache-control')) {
+      reply.header('cache-control', request.headers.authorization ? 'private, no-cache' : 'public, max-age=0, must-revalidate');
+    }
+    if (request.headers['if-none-match'] === etag) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}
