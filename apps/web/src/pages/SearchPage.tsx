@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { BlogResults } from '../features/blogs/components/BlogResults';
 
-/** Search results (/search?q=...); the list comes in the search issue. */
+/** Search results (/search?q=...): 'Results for {q}', cards and 'Load more' (SPEC.md 2). */
 export default function SearchPage() {
   const [params] = useSearchParams();
-  return <PlaceholderPage title={`Results for ${params.get('q') ?? ''}`} />;
+  const q = (params.get('q') ?? '').trim();
+  return <BlogResults key={q} term={q} filter={{ search: q }} />;
 }

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { BlogResults } from '../features/blogs/components/BlogResults';
 
-/** Tag results (/tag/{tag}); the list comes in the search issue. */
+/** Tag results (/tag/{tag}): the tag as given in the URL (already a slug), cards and 'Load more'. */
 export default function TagPage() {
   const { tag = '' } = useParams();
-  return <PlaceholderPage title={`Results for ${tag}`} />;
+  return <BlogResults key={tag} term={tag} filter={{ tag }} />;
 }

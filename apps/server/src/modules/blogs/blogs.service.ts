@@ -184,7 +184,7 @@ export class BlogsService {
     const { limit } = query;
     const offset = (query.page - 1) * limit;
     let rows: Awaited<ReturnType<BlogsRepository['listPublished']>>;
-    if (query.search !== undefined && query.search !== '') {
+    if (query.search !== undefined) {
       const terms = searchTerms(query.search);
       rows = terms.length ? await this.deps.search.search(terms, limit, offset) : [];
     } else if (query.tag) {

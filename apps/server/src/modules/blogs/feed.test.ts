@@ -96,6 +96,7 @@ describe('search and tags', () => {
       expect(Array.isArray(res.json().blogs)).toBe(true);
     }
     expect((await list('/api/v1/search-blogs?search=zzzzzz')).blogs).toEqual([]);
+    expect(await list('/api/v1/search-blogs?search=')).toEqual({ success: true, blogs: [], hasMore: false });
   });
 
   it('lists a tag newest first, case-insensitively, on both endpoints', async () => {

@@ -2,6 +2,7 @@ import type { BlogCard as BlogCardData } from '@inkwell/core';
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { isSafeImageSrc } from '../../reading/urls';
 
 /**
  * Home list card (SPEC.md 2): optional image, creator avatar and name linking to the profile
@@ -14,7 +15,7 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
 
   return (
     <article className="group overflow-hidden rounded-xl border border-gray-200 bg-white transition hover:shadow-md sm:flex dark:border-gray-800 dark:bg-gray-900">
-      {blog.image && (
+      {blog.image && isSafeImageSrc(blog.image) && (
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block shrink-0 sm:w-56">
           <img src={blog.image} alt="" loading="lazy" decoding="async" className="h-48 w-full object-cover sm:h-full" />
         </Link>

@@ -2,15 +2,15 @@ import type { BlogCard } from '@inkwell/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { type BlogFilters, useBlogPages } from '../api/blogs';
+import { type BlogFilters, type BlogListSource, useBlogPages } from '../api/blogs';
 
 /**
- * Home feed state of SPEC.md 4 and 8: first page once, 'Load More' appends the next page;
- * on failure the page does not advance, the list is cleared, the server message (or
- * 'Something went wrong') is toasted and hasMore becomes false.
+ * Blog list state of SPEC.md 4 and 8 (home feed, search and tag results): first page once,
+ * 'Load More' appends the next page; on failure the page does not advance, the list is
+ * cleared, the server message (or 'Something went wrong') is toasted and hasMore becomes false.
  */
-export function useBlogFeed(query: BlogFilters = {}) {
-  const pages = useBlogPages(query);
+export function useBlogFeed(query: BlogFilters = {}, source: BlogListSource = 'feed', enabled = true) {
+  const pages = useBlogPages(query, source, enabled);
   const [failed, setFailed] = useState(false);
   const toasted = useRef(0);
 
@@ -21,12 +21,24 @@ export function useBlogFeed(query: BlogFilters = {}) {
     toast.error(errorMessage(pages.error));
   }, [pages.isError, pages.isFetching, pages.error, pages.errorUpdatedAt]);
 
-  const blogs = useMemo<BlogCard[]>(() => (failed ? [] : (pages.data?.pages.flatMap((p) => p.blogs ?? []) ?? [])), [failed, pages.data]);
+  const blogs = useMemo<BlogCard[]>(() => {
+    if (failed) return [];
+    // Pages are offset-based: a post published between two pages may appear twice; keep the first.
+    const seen = new Set<string>();
+    const out: BlogCard[] = [];
+    for (const blog of pages.data?.pages.flatMap((p) => p.blogs ?? []) ?? []) {
+      const key = blog._id ?? blog.blogId;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(blog);
+    }
+    return out;
+  }, [failed, pages.data]);
 
   return {
     blogs,
     hasMore: !failed && pages.hasNextPage,
-    initialLoading: pages.isPending && !failed,
+    initialLoading: enabled && pages.isPending && !failed,
     loadingMore: pages.isFetchingNextPage,
     loadMore: () => {
       if (!pages.isFetchingNextPage) void pages.fetchNextPage();

@@ -1,0 +1,65 @@
+import type { BlogCard as BlogCardData } from '@inkwell/core';
+import type { ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/Spinner';
+import { BlogCard } from './BlogCard';
+
+interface BlogListProps {
+  blogs: BlogCardData[];
+  initialLoading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  /** Shown when the list is empty. */
+  empty: ReactNode;
+  /** 'Load More' on home, 'Load more' on search and tag results (SPEC.md 2). */
+  loadMoreLabel: string;
+  loadingLabel?: string;
+}
+
+/** A list of blog cards with its empty state and the load-more button (disabled, 'Loading...', while loading). */
+export function BlogList({
+  blogs,
+  initialLoading,
+  hasMore,
+  loadingMore,
+  loadMore,
+  empty,
+  loadMoreLabel,
+  loadingLabel = 'Loading blogs',
+}: BlogListProps) {
+  if (initialLoading) {
+    return (
+      <div className="flex justify-center py-16 text-indigo-600 dark:text-indigo-400">
+        <Spinner size={32} label={loadingLabel} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {blogs.length === 0 ? (
+        empty
+      ) : (
+        <ul className="space-y-5" aria-busy={loadingMore}>
+          {blogs.map((blog) => (
+            <li key={blog._id ?? blog.blogId}>
+              <BlogCard blog={blog} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && blogs.length > 0 && (
+        <div className="mt-8 flex justify-center">
+          <button
+            type="button"
+            onClick={loadMore}
+            disabled={loadingMore}
+            className="rounded-lg border border-gray-300 bg-white px-6 py-2.5 font-medium text-gray-800 transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
+          >
+            {loadingMore ? 'Loading...' : loadMoreLabel}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Blog } from '@inkwell/core';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { blogKeys } from '../../blogs/api/blogs';
+import { insertReply, removeComment, replaceComment, setLike } from '../tree';
+import type { Comment, CommentsPage } from '../types';
+
+/** Top-level comments per page (the API caps limit at 50). */
+export const COMMENTS_PAGE_SIZE = 20;
+
+export const commentKeys = { list: (blogId: string) => ['comments', blogId] as const };
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** GET /api/v1/blogs/{blogId}/comments?page=&limit= → newest top-level first, replies nested oldest first. */
+export function fetchComments(blogId: string, page: number, signal?: AbortSignal): Promise<CommentsPage> {
+  return apiRequest<CommentsPage>(`/blogs/${path(blogId)}/comments`, { query: { page, limit: COMMENTS_PAGE_SIZE }, signal });
+}
+
+export function useComments(blogId: string) {
+  return useInfiniteQuery({
+    queryKey: commentKeys.list(blogId),
+    queryFn: ({ pageParam, signal }) => fetchComments(blogId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+  });
+}
+
+/** The loaded comments of every page, without the duplicates offset paging can produce after new posts. */
+export function flattenComments(data: InfiniteData<CommentsPage> | undefined): Comment[] {
+  const seen = new Set<string>();
+  const out: Comment[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const comment of page.comments ?? []) {
+      if (seen.has(comment._id)) continue;
+      seen.add(comment._id);
+      out.push(comment);
+    }
+  }
+  return out;
+}
+
+type Pages = InfiniteData<CommentsPage, number>;
+
+/** Edits the cached thread of every loaded page; the count delta goes to the total and to the blog's commentCount. */
+function editThread(queryClient: QueryClient, blogId: string, edit: (comments: Comment[], pageIndex: number) => Comment[], countDelta = 0) {
+  queryClient.setQueryData<Pages>(commentKeys.list(blogId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page, i) => ({
+            ...page,
+            comments: edit(page.comments, i),
+            total: Math.max(0, page.total + countDelta),
+          })),
+        }
+      : data,
+  );
+  if (countDelta) {
+    queryClient.setQueryData<Blog>(blogKeys.blog(blogId), (blog) =>
+      blog ? { ...blog, commentCount: Math.max(0, blog.commentCount + countDelta) } : blog,
+    );
+    void queryClient.invalidateQueries({ queryKey: blogKeys.lists, refetchType: 'none' });
+  }
+}
+
+const findPages = (queryClient: QueryClient, blogId: string) => queryClient.getQueryData<Pages>(commentKeys.list(blogId));
+
+/** POST /blogs/comment/{blogId} {comment} → 201 {newComment}; shown first. */
+export function useAddComment(blogId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<{ newComment: Comment }>(`/blogs/comment/${path(blogId)}`, { method: 'POST', body: { comment: text } }).then(
+        (r) => r.newComment,
+      ),
+    onSuccess: (comment) => {
+      const fresh = { ...comment, replies: comment.replies ?? [] };
+      if (!findPages(queryClient, blogId)) {
+        queryClient.setQueryData<Pages>(commentKeys.list(blogId), { pages: [{ comments: [], hasMore: false, total: 0 }], pageParams: [1] });
+      }
+      editThread(queryClient, blogId, (comments, i) => (i === 0 ? [fresh, ...comments.filter((c) => c._id !== fresh._id)] : comments), 1);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** POST /comment/{parentCommentId}/{blogId} {reply} → 201 {newReply}; inserted under its parent. */
+export function useAddReply(blogId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ parentId, text }: { parentId: string; text: string }) =>
+      apiRequest<{ newReply: Comment }>(`/comment/${path(parentId)}/${path(blogId)}`, { method: 'POST', body: { reply: text } }).then(
+        (r) => r.newReply,
+      ),
+    onSuccess: (reply, { parentId }) => editThread(queryClient, blogId, (comments) => insertReply(comments, parentId, reply), 1),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** PATCH /blogs/edit-comment/{commentId} {updatedCommentContent} → {updatedComment}. */
+export function useEditComment(blogId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, text }: { commentId: string; text: string }) =>
+      apiRequest<{ message?: string; updatedComment: Comment }>(`/blogs/edit-comment/${path(commentId)}`, {
+        method: 'PATCH',
+        body: { updatedCommentContent: text },
+      }),
+    onSuccess: ({ message, updatedComment }) => {
+      editThread(queryClient, blogId, (comments) => replaceComment(comments, updatedComment));
+      if (message) toast.success(message);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** DELETE /blogs/comment/{commentId} → {message}; removes the comment with its replies, then refreshes the pages. */
+export function useDeleteComment(blogId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId }: { commentId: string; size: number }) =>
+      apiRequest<{ message?: string }>(`/blogs/comment/${path(commentId)}`, { method: 'DELETE' }),
+    onSuccess: (result, { commentId, size }) => {
+      editThread(queryClient, blogId, (comments) => removeComment(comments, commentId), -size);
+      toast.success(result?.message || 'Comment deleted');
+      // Offset pages shift after a delete: reload the loaded pages so none is skipped.
+      void queryClient.invalidateQueries({ queryKey: commentKeys.list(blogId) });
+      void queryClient.invalidateQueries({ queryKey: blogKeys.blog(blogId) });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+/** PATCH /blogs/like-comment/{commentId} → {liked, likeCount}: optimistic, reverted on failure, server sets the final state. */
+export function useLikeComment(blogId: string) {
+  const queryClient = useQueryClient();
+  const key = commentKeys.list(blogId);
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiRequest<{ message?: string; liked: boolean; likeCount: number }>(`/blogs/like-comment/${path(commentId)}`, { method: 'PATCH' }),
+    onMutate: async (commentId) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Pages>(key);
+      editThread(queryClient, blogId, (comments) => setLike(comments, commentId));
+      return { previous };
+    },
+    onError: (error, _id, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(errorMessage(error));
+    },
+    onSuccess: (result, commentId) => {
+      editThread(queryClient, blogId, (comments) => setLike(comments, commentId, result.liked, result.likeCount));
+      if (result.message) toast.success(result.message);
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+
+interface CommentFormProps {
+  /** Accessible name of the text box. */
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  busyLabel: string;
+  pending: boolean;
+  initial?: string;
+  autoFocus?: boolean;
+  /** Resolves true when the text was accepted (the box is then cleared). */
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+}
+
+/**
+ * Comment, reply and edit box (SPEC.md 2 and 5): the button is disabled while the text is blank
+ * (or unchanged when editing); Enter without Shift sends; Escape cancels when there is a Cancel.
+ */
+export function CommentForm({
+  label,
+  placeholder,
+  submitLabel,
+  busyLabel,
+  pending,
+  initial = '',
+  autoFocus,
+  onSubmit,
+  onCancel,
+}: CommentFormProps) {
+  const [text, setText] = useState(initial);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const blank = text.trim() === '';
+  const unchanged = initial !== '' && text.trim() === initial.trim();
+  const disabled = blank || unchanged || pending;
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    const box = ref.current;
+    box?.focus();
+    box?.setSelectionRange(box.value.length, box.value.length);
+  }, [autoFocus]);
+
+  const submit = async () => {
+    if (disabled) return;
+    if (await onSubmit(text.trim())) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === 'Escape' && onCancel) {
+      event.stopPropagation();
+      onCancel();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="w-full"
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        rows={initial ? 3 : 2}
+        maxLength={5000}
+        className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-500"
+      />
+      <div className="mt-2 flex items-center justify-end gap-2">
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+          >
+            Cancel
+          </button>
+        )}
+        <button
+          type="submit"
+          disabled={disabled}
+          className="rounded-lg bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white transition-colors hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+        >
+          {pending ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

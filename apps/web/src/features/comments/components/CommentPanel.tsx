@@ -1,0 +1,205 @@
+import { LogIn, MessageCircle, X } from 'lucide-react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { flattenComments, useAddComment, useComments } from '../api/comments';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import './panel.css';
+
+export interface CommentPanelProps {
+  blogId: string;
+  /** The blog creator may delete any comment on the blog. */
+  blogCreatorId: string | null;
+  /** The blog's comment count, shown until the comments have loaded. */
+  count: number;
+  onClose: () => void;
+  /** Gets the focus back when the panel closes (the comment count button). */
+  returnFocus?: RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE = 'a[href],button:not([disabled]),textarea:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/**
+ * The comment panel of SPEC.md 2: a side drawer titled 'Comments (n)' with the comment box
+ * (or a sign-in prompt), the threads and 'Load more comments'. Escape, the close button and
+ * the backdrop close it; focus moves in on open, stays inside, and goes back on close.
+ */
+export default function CommentPanel({ blogId, blogCreatorId, count, onClose, returnFocus }: CommentPanelProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const viewer = useSession((s) => s.user);
+  const viewerId = viewer.token ? (viewer.id ?? viewer._id) : null;
+  const comments = useComments(blogId);
+  const add = useAddComment(blogId);
+  const list = flattenComments(comments.data);
+  const total = comments.data?.pages[0]?.total ?? count;
+  const latest = useRef(onClose);
+  latest.current = onClose;
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    const back = returnFocus?.current;
+    // Typing at once on desktops; on touch screens do not pop the keyboard open.
+    const fine = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
+    const box = panel?.querySelector<HTMLTextAreaElement>('textarea');
+    if (fine && box) box.focus();
+    else closeRef.current?.focus();
+
+    const inOtherDialog = (target: EventTarget | null) =>
+      target instanceof Element && !!target.closest('[role="dialog"],[role="alertdialog"]') && !panel?.contains(target);
+
+    const onKey = (event: KeyboardEvent) => {
+      if (!panel || event.defaultPrevented || inOtherDialog(event.target)) return;
+      if (event.key === 'Escape') {
+        latest.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!panel.contains(active)) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      if (back?.isConnected) back.focus();
+    };
+  }, [returnFocus]);
+
+  return createPortal(
+    <div className="fixed inset-0 z-[45]">
+      <div aria-hidden="true" onClick={onClose} className="comment-backdrop absolute inset-0 bg-gray-950/40 backdrop-blur-[1px]" />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="comment-drawer absolute inset-y-0 right-0 flex w-full flex-col bg-white shadow-2xl outline-none sm:max-w-md lg:max-w-lg dark:bg-gray-900 dark:shadow-black/50"
+      >
+        <header className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 sm:px-5 dark:border-gray-800">
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
+            Comments ({total})
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            aria-label="Close comments"
+            className="rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
+          >
+            <X size={20} aria-hidden="true" />
+          </button>
+        </header>
+
+        <div className="border-b border-gray-200 px-4 py-4 sm:px-5 dark:border-gray-800">
+          {viewerId ? (
+            <div className="flex items-start gap-3">
+              <Avatar name={viewer.name} src={viewer.profilePic} size={32} className="mt-1" />
+              <CommentForm
+                label="Write a comment"
+                placeholder="Write a comment..."
+                submitLabel="Post"
+                busyLabel="Posting..."
+                pending={add.isPending}
+                onSubmit={async (text) => {
+                  try {
+                    await add.mutateAsync(text);
+                    return true;
+                  } catch {
+                    return false;
+                  }
+                }}
+              />
+            </div>
+          ) : (
+            <div className="flex flex-col items-center gap-3 rounded-xl bg-gray-50 px-4 py-5 text-center dark:bg-gray-800/60">
+              <p className="text-sm text-gray-700 dark:text-gray-300">Sign in to join the conversation.</p>
+              <Link
+                to="/signin"
+                className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+              >
+                <LogIn size={16} aria-hidden="true" />
+                Sign in to comment
+              </Link>
+            </div>
+          )}
+        </div>
+
+        <div className="flex-1 overflow-y-auto overscroll-contain px-4 pb-6 sm:px-5">
+          {comments.isPending ? (
+            <div className="flex justify-center py-12 text-indigo-600 dark:text-indigo-400">
+              <Spinner size={28} label="Loading comments" />
+            </div>
+          ) : comments.isError && list.length === 0 ? (
+            <div className="py-12 text-center text-sm text-gray-600 dark:text-gray-400" role="alert">
+              <p>{errorMessage(comments.error)}</p>
+              <button
+                type="button"
+                onClick={() => void comments.refetch()}
+                className="mt-3 font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+              >
+                Try again
+              </button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="flex flex-col items-center py-14 text-center">
+              <MessageCircle size={36} aria-hidden="true" className="text-gray-300 dark:text-gray-600" />
+              <p className="mt-3 font-medium text-gray-800 dark:text-gray-200">No comments yet</p>
+              <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">Be the first to comment</p>
+            </div>
+          ) : (
+            <>
+              <ul aria-label="Comments" className="divide-y divide-gray-100 dark:divide-gray-800/70 [&>li]:pb-4">
+                {list.map((comment) => (
+                  <CommentItem
+                    key={comment._id}
+                    comment={comment}
+                    depth={0}
+                    blogId={blogId}
+                    viewerId={viewerId}
+                    blogCreatorId={blogCreatorId}
+                  />
+                ))}
+              </ul>
+              {comments.hasNextPage && (
+                <div className="mt-4 flex justify-center">
+                  <button
+                    type="button"
+                    onClick={() => void comments.fetchNextPage()}
+                    disabled={comments.isFetchingNextPage}
+                    className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+                  >
+                    {comments.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

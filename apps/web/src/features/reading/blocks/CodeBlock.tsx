@@ -1,0 +1,84 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+type Highlighter = typeof import('../highlight');
+let highlighter: Promise<Highlighter> | undefined;
+/** highlight.js is loaded on the first code block only. */
+const loadHighlighter = (): Promise<Highlighter> => (highlighter ??= import('../highlight'));
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  python: 'Python',
+  bash: 'Shell',
+  json: 'JSON',
+  css: 'CSS',
+  xml: 'HTML',
+  sql: 'SQL',
+  go: 'Go',
+  rust: 'Rust',
+  java: 'Java',
+  cpp: 'C++',
+  yaml: 'YAML',
+  diff: 'Diff',
+};
+
+/** A code block: plain text first, highlighted once highlight.js has loaded; with a copy button. */
+export function CodeBlock({ code, language }: { code: string; language?: string }) {
+  const [highlighted, setHighlighted] = useState<{ html: string; language: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setHighlighted(null);
+    loadHighlighter()
+      .then(({ highlight }) => {
+        if (live) setHighlighted(highlight(code, language));
+      })
+      .catch(() => {
+        /* keep the plain text */
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, language]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const shown = highlighted?.language ?? (language && language !== 'plaintext' ? language : '');
+  const copy = () => {
+    void navigator.clipboard?.writeText(code).then(
+      () => setCopied(true),
+      () => {},
+    );
+  };
+
+  return (
+    <div className="group relative my-6 overflow-hidden rounded-xl bg-gray-900 text-gray-100 ring-1 ring-gray-800 dark:bg-black/60">
+      <div className="flex items-center justify-between border-b border-white/10 px-4 py-1.5 text-xs text-gray-400">
+        <span className="font-mono">{LANGUAGE_NAMES[shown] ?? (shown || 'Code')}</span>
+        <button
+          type="button"
+          onClick={copy}
+          aria-label={copied ? 'Copied' : 'Copy code'}
+          className="inline-flex items-center gap-1 rounded px-2 py-1 text-gray-400 transition hover:bg-white/10 hover:text-white"
+        >
+          {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
+          <span>{copied ? 'Copied' : 'Copy'}</span>
+        </button>
+      </div>
+      <pre className="overflow-x-auto p-4 text-sm leading-relaxed">
+        {highlighted ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output: the code is escaped, only its own <span class> tokens are added.
+          <code className="hljs font-mono" data-language={highlighted.language} dangerouslySetInnerHTML={{ __html: highlighted.html }} />
+        ) : (
+          <code className="font-mono">{code}</code>
+        )}
+      </pre>
+    </div>
+  );
+}

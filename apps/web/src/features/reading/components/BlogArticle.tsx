@@ -1,0 +1,169 @@
+import { type Blog, postDate, readingTimeMinutes } from '@inkwell/core';
+import { Bookmark, Clock, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { type Ref, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar';
+import { buttonClasses } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { BlogBlocks } from '../blocks/Blocks';
+import { isSafeImageSrc } from '../urls';
+import { useBlogActions } from '../useBlogActions';
+import { FollowButton } from './FollowButton';
+
+interface BlogArticleProps {
+  blog: Blog;
+  isAuthor: boolean;
+  commentsOpen: boolean;
+  onOpenComments: () => void;
+  /** Warms the lazy comment panel when the pointer or focus reaches its button. */
+  onPreloadComments: () => void;
+  commentsButtonRef: Ref<HTMLButtonElement>;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const ACTION =
+  'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition-colors text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
+
+/** The reading page of SPEC.md 2: title, image, creator with Follow, reading time, date, tags, blocks, footer. */
+export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPreloadComments, commentsButtonRef }: BlogArticleProps) {
+  const actions = useBlogActions(blog);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const creatorName = blog.creator?.name || 'Unknown';
+  const profileHref = `/@${blog.creator?.username || 'unknown'}`;
+  const blocks = blog.content?.blocks ?? [];
+  const minutes = typeof blog.readingTime === 'number' ? blog.readingTime : readingTimeMinutes(blocks.length);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${blog.title} | Inkwell`;
+    return () => {
+      document.title = previous;
+    };
+  }, [blog.title]);
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-labelledby="blog-title">
+      <header>
+        <h1
+          id="blog-title"
+          className="text-3xl leading-tight font-extrabold tracking-tight break-words text-gray-900 sm:text-4xl dark:text-white"
+        >
+          {blog.title}
+        </h1>
+        {blog.description && <p className="mt-3 text-lg break-words text-gray-600 sm:text-xl dark:text-gray-400">{blog.description}</p>}
+
+        {blog.image && isSafeImageSrc(blog.image) && (
+          <img
+            src={blog.image}
+            alt=""
+            decoding="async"
+            fetchPriority="high"
+            className="mt-8 aspect-[16/9] w-full rounded-2xl bg-gray-100 object-cover dark:bg-gray-800"
+          />
+        )}
+
+        <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 pb-6 dark:border-gray-800">
+          <Link to={profileHref} className="group flex min-w-0 items-center gap-3">
+            <Avatar name={creatorName} src={blog.creator?.profilePic} size={44} />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-gray-900 group-hover:underline dark:text-gray-100">{creatorName}</span>
+              <span className="flex flex-wrap items-center gap-x-2 text-sm text-gray-500 dark:text-gray-400">
+                <span className="inline-flex items-center gap-1">
+                  <Clock size={14} aria-hidden="true" />
+                  {minutes} min read
+                </span>
+                <span aria-hidden="true">·</span>
+                <time dateTime={blog.createdAt} title={new Date(blog.createdAt).toLocaleString()}>
+                  {postDate(blog.createdAt)}
+                </time>
+              </span>
+            </span>
+          </Link>
+          {!isAuthor && blog.creator && <FollowButton following={blog.isFollowing} onToggle={actions.toggleFollow} />}
+        </div>
+
+        {blog.tags.length > 0 && (
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
+            {blog.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/tag/${encodeURIComponent(tag)}`}
+                  className="inline-block rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:hover:bg-indigo-500/20"
+                >
+                  #{tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+
+      <div className="mt-8">
+        <BlogBlocks blocks={blocks} />
+      </div>
+
+      <footer className="mt-12 flex flex-wrap items-center gap-2 border-y border-gray-200 py-3 dark:border-gray-800">
+        <button
+          type="button"
+          onClick={actions.toggleLike}
+          aria-pressed={blog.isLiked}
+          title={blog.isLiked ? 'Unlike' : 'Like'}
+          className={`${ACTION} ${blog.isLiked ? 'text-rose-600 dark:text-rose-400' : ''}`}
+        >
+          <Heart size={20} aria-hidden="true" className={blog.isLiked ? 'fill-current' : ''} />
+          <span aria-hidden="true">{blog.likeCount}</span>
+          <span className="sr-only">{plural(blog.likeCount, 'like')}</span>
+        </button>
+        <button
+          ref={commentsButtonRef}
+          type="button"
+          onClick={onOpenComments}
+          onPointerEnter={onPreloadComments}
+          onFocus={onPreloadComments}
+          aria-haspopup="dialog"
+          aria-expanded={commentsOpen}
+          title="Comments"
+          className={ACTION}
+        >
+          <MessageCircle size={20} aria-hidden="true" />
+          <span aria-hidden="true">{blog.commentCount}</span>
+          <span className="sr-only">{plural(blog.commentCount, 'comment')}</span>
+        </button>
+        <button
+          type="button"
+          onClick={actions.toggleSave}
+          aria-pressed={blog.isSaved}
+          className={`${ACTION} ${blog.isSaved ? 'text-indigo-600 dark:text-indigo-400' : ''}`}
+        >
+          <Bookmark size={20} aria-hidden="true" className={blog.isSaved ? 'fill-current' : ''} />
+          {blog.isSaved ? 'Saved' : 'Save'}
+        </button>
+
+        {isAuthor && (
+          <div className="ml-auto flex items-center gap-2">
+            <Link to={`/edit/${encodeURIComponent(blog.blogId)}`} className={buttonClasses('secondary', 'sm')}>
+              <Pencil size={16} aria-hidden="true" />
+              Edit
+            </Link>
+            <button type="button" onClick={() => setConfirmDelete(true)} className={buttonClasses('danger', 'sm')}>
+              <Trash2 size={16} aria-hidden="true" />
+              Delete
+            </button>
+          </div>
+        )}
+      </footer>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete blog"
+        message="Are you sure you want to delete this blog? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={actions.deleting}
+        onConfirm={() => actions.deleteBlog(() => setConfirmDelete(false))}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </article>
+  );
+}
