@@ -21,6 +21,9 @@ npx vitest run
 step "build"
 npm run --silent build
 
+step "web budget (gzipped first load of / and /blog/{id})"
+node scripts/web-budget.mjs
+
 step "browser tests (Playwright, Debian Chromium)"
 if [ ! -x /usr/bin/chromium ]; then
   echo "SKIPPED: /usr/bin/chromium is missing (apt-get install -y chromium); the browser suite did not run." >&2

@@ -56,6 +56,8 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy },
   preview: { proxy },
   build: {
+    // Read by scripts/web-budget.mjs to know what each page loads first.
+    manifest: true,
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
