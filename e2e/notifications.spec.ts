@@ -1,19 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
-import type { Stack } from './support/stack';
-
-type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
-
-async function api<T = any>(stack: Stack, who: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.baseURL}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${who.user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
+import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
  * Resolves once the page's socket has sent `register` and the notifications the app re-reads on

@@ -56,3 +56,17 @@ export function watchConsole(page: Page): string[] {
   });
   return problems;
 }
+
+export type Person = Awaited<ReturnType<typeof createVerifiedUser>>;
+
+/** An API call as a signed-in person; throws with the status and body when it fails. */
+export async function api<T = any>(stack: Stack, who: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${stack.baseURL}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${who.user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}

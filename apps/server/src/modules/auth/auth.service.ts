@@ -12,7 +12,7 @@ import type { MailService } from '../../mail/mail.service';
 import { verificationMail } from '../../mail/templates';
 import { usernameCandidates } from '../users/username';
 import { presentSessionUser } from '../users/users.presenter';
-import type { UserRow, UsersRepository } from '../users/users.repo';
+import { newUserRow, type UserRow, type UsersRepository } from '../users/users.repo';
 import type { VerificationRepository } from './auth.repo';
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
@@ -74,26 +74,19 @@ export class AuthService {
         const now = nowIso();
         const username = await this.freeUsername(input.email, trx);
         await users.insert(
-          {
-            id,
-            email: input.email,
-            name: input.name,
-            username,
-            password_hash: passwordHash,
-            bio: null,
-            profile_pic: null,
-            google_auth: 0,
-            google_sub: null,
-            email_verified: 0,
-            show_liked_blogs: 0,
-            show_saved_blogs: 0,
-            token_version: 0,
-            follower_count: 0,
-            following_count: 0,
-            published_count: 0,
-            created_at: now,
-            updated_at: now,
-          },
+          newUserRow(
+            {
+              id,
+              email: input.email,
+              name: input.name,
+              username,
+              password_hash: passwordHash,
+              google_auth: 0,
+              google_sub: null,
+              email_verified: 0,
+            },
+            now,
+          ),
           trx,
         );
         await this.issueVerification(id, input.email, input.name, trx);

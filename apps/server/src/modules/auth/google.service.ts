@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, serviceUnavailable, unauthorized } from
 import type { RateGuard } from '../../lib/rate-guard';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { usernameCandidates } from '../users/username';
-import type { UserRow, UsersRepository } from '../users/users.repo';
+import { newUserRow, type UserRow, type UsersRepository } from '../users/users.repo';
 import { isUniqueViolation } from './auth.service';
 
 export const GOOGLE_MESSAGES = {
@@ -197,26 +197,20 @@ export class GoogleAuthService {
     const { db, users } = this.deps;
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const row: UserRow = {
-        id: newId(),
-        email: identity.email,
-        name: identity.name,
-        username: await this.freeUsername(identity.email, trx),
-        password_hash: null,
-        bio: null,
-        profile_pic: identity.picture,
-        google_auth: 1,
-        google_sub: identity.sub,
-        email_verified: 1,
-        show_liked_blogs: 0,
-        show_saved_blogs: 0,
-        token_version: 0,
-        follower_count: 0,
-        following_count: 0,
-        published_count: 0,
-        created_at: now,
-        updated_at: now,
-      };
+      const row: UserRow = newUserRow(
+        {
+          id: newId(),
+          email: identity.email,
+          name: identity.name,
+          username: await this.freeUsername(identity.email, trx),
+          password_hash: null,
+          profile_pic: identity.picture,
+          google_auth: 1,
+          google_sub: identity.sub,
+          email_verified: 1,
+        },
+        now,
+      );
       await users.insert(row, trx);
       return row;
     });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { type FakeIssuer, listenIdentityProvider, runImplicitFlow, startFakeIssuer } from '../../../test/oidc';
+import { newUserRow } from '../users/users.repo';
 import { GOOGLE_MESSAGES } from './google.service';
 
 let issuer: FakeIssuer;
@@ -190,26 +191,21 @@ describe('POST /api/v1/google-auth: accounts', () => {
     const email = freshEmail();
     const id = `0190a000-0000-7000-8000-${randomBytes(6).toString('hex')}`;
     const now = new Date().toISOString();
-    await t.app.services.repos.users.insert({
-      id,
-      email,
-      name: 'Legacy Google',
-      username: `legacy${randomBytes(3).toString('hex')}`,
-      password_hash: null,
-      bio: null,
-      profile_pic: null,
-      google_auth: 1,
-      google_sub: null,
-      email_verified: 1,
-      show_liked_blogs: 0,
-      show_saved_blogs: 0,
-      token_version: 0,
-      follower_count: 0,
-      following_count: 0,
-      published_count: 0,
-      created_at: now,
-      updated_at: now,
-    });
+    await t.app.services.repos.users.insert(
+      newUserRow(
+        {
+          id,
+          email,
+          name: 'Legacy Google',
+          username: `legacy${randomBytes(3).toString('hex')}`,
+          password_hash: null,
+          google_auth: 1,
+          google_sub: null,
+          email_verified: 1,
+        },
+        now,
+      ),
+    );
     const linked = await googleAuth(await issuer.sign(await nonce(), { claims: { email, sub: 'legacy-sub-1' } }));
     expect(linked.statusCode).toBe(200);
     expect(linked.json().user.id).toBe(id);

@@ -3,6 +3,27 @@ import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = UsersTable;
 
+/** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
+export function newUserRow(
+  fields: Pick<UsersTable, 'id' | 'email' | 'name' | 'username' | 'password_hash' | 'google_auth' | 'google_sub' | 'email_verified'> &
+    Partial<Pick<UsersTable, 'profile_pic'>>,
+  now: string,
+): UsersTable {
+  return {
+    bio: null,
+    profile_pic: null,
+    show_liked_blogs: 0,
+    show_saved_blogs: 0,
+    token_version: 0,
+    follower_count: 0,
+    following_count: 0,
+    published_count: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
 /** Kysely queries on users; no rules here. */
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}

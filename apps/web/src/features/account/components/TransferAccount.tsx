@@ -1,4 +1,4 @@
-import { DELAYS_MS } from '@inkwell/core';
+import { DELAYS_MS, TRANSFER_MESSAGES } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -13,18 +13,6 @@ import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
 
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 
-/**
- * SPEC.md 5 and 8 texts (the same as core's TRANSFER_MESSAGES; repeated here because importing core's
- * users schema module would pull zod into this screen's chunk).
- */
-export const TRANSFER_MESSAGES = {
-  emailRequired: 'Recipient email is required',
-  emailInvalid: 'Invalid email format',
-  self: 'Cannot transfer to yourself',
-  passwordRequired: 'Current password is required',
-  passwordWrong: 'Incorrect password',
-  recipientNotFound: 'User not found with this email',
-} as const;
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Errors {
