@@ -11,7 +11,7 @@ import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import { page, presentBlog, presentCard } from './blogs.presenter';
 import type { BlogsRepository } from './blogs.repo';
-import { cleanContent } from './content';
+import { type CleanContent, cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
 
 /** What create and update receive, whether the request was JSON or multipart. */
@@ -67,15 +67,7 @@ export class BlogsService {
                 id,
                 blog_id: blogId,
                 creator_id: userId,
-                title: input.title,
-                description: input.description,
-                image,
-                content: JSON.stringify(content.content),
-                search_text: content.text,
-                search_rowid: searchRowid,
-                tags: JSON.stringify(tags),
-                block_count: content.content.blocks.length,
-                draft,
+                ...writableColumns(input, content, tags, image, searchRowid),
                 like_count: 0,
                 comment_count: 0,
                 save_count: 0,
@@ -125,15 +117,7 @@ export class BlogsService {
         await blogs.update(
           current.id,
           {
-            title: input.title,
-            description: input.description,
-            image,
-            content: JSON.stringify(content.content),
-            search_text: content.text,
-            search_rowid: searchRowid,
-            tags: JSON.stringify(tags),
-            block_count: content.content.blocks.length,
-            draft,
+            ...writableColumns(input, content, tags, image, searchRowid),
             updated_at: nowIso(),
           },
           trx,
@@ -237,6 +221,21 @@ export class BlogsService {
     if (!isSafeImageUrl(url)) throw badRequest('image: must be an uploaded image or an http(s) URL');
     return url;
   }
+}
+
+/** The columns that create and update both write from the author's input. */
+function writableColumns(input: BlogInput, content: CleanContent, tags: string[], image: string | null, searchRowid: number | null) {
+  return {
+    title: input.title,
+    description: input.description,
+    image,
+    content: JSON.stringify(content.content),
+    search_text: content.text,
+    search_rowid: searchRowid,
+    tags: JSON.stringify(tags),
+    block_count: content.content.blocks.length,
+    draft: input.draft ? (1 as const) : (0 as const),
+  };
 }
 
 function parseTags(raw: unknown): string[] {
