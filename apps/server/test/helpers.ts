@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -22,7 +22,11 @@ export interface TestApp {
  * A real app on a real database: a fresh SQLite file, or a fresh PostgreSQL schema
  * on TEST_DATABASE_URL, so test files run in parallel without seeing each other.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, shareWith?: TestApp): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  shareWith?: TestApp,
+  onQuery?: (q: CompiledQuery) => void,
+): Promise<TestApp> {
   if (shareWith) return secondInstance(shareWith, overrides);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-test-'));
   const config = loadConfig(
@@ -47,7 +51,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, shareWith?:
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    database = createDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema, poolSize: 5 });
+    database = createDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema, poolSize: 5, onQuery });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -55,7 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, shareWith?:
       await c.end();
     };
   } else {
-    database = createDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+    database = createDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite'), onQuery });
   }
   const app = await buildApp(config, { database });
   await app.ready();

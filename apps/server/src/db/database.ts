@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   pgSchema?: string;
   poolSize?: number;
+  /** Sees every executed query (tests read query plans with it). */
+  onQuery?: (query: CompiledQuery) => void;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -38,6 +40,11 @@ const pgTypes = {
   },
 };
 
+function logger(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? (event: LogEvent) => onQuery(event.query) : undefined;
+}
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
@@ -49,7 +56,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client losing its server must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logger(options) });
     return { db, engine: 'postgres', pgSchema: options.pgSchema, destroy: () => db.destroy() };
   }
 
@@ -61,6 +68,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: logger(options) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }

@@ -1,0 +1,98 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
+
+/** Tables that grow with the site: a read path must reach them through an index. */
+const BIG = ['users', 'blogs', 'blog_tags', 'likes', 'saves', 'follows', 'comments', 'comment_likes', 'notifications'];
+
+let t: TestApp;
+let recording = false;
+const queries: CompiledQuery[] = [];
+let author: TestUser;
+let reader: TestUser;
+let blogId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, undefined, (q) => {
+    if (recording && /^\s*(with|select)\b/i.test(q.sql)) queries.push(q);
+  });
+  author = await createUser(t);
+  reader = await createUser(t);
+  ({ blogId } = await createBlog(t, author, { tags: ['react'] }));
+  await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+  await t.app.inject({ method: 'PATCH', url: `/api/v1/save-blog/${blogId}`, headers: bearer(reader.token) });
+  await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(reader.token) });
+  const c = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/blogs/comment/${blogId}`,
+    headers: bearer(reader.token),
+    payload: { comment: 'hi' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/comment/${c.json().newComment._id}/${blogId}`,
+    headers: bearer(author.token),
+    payload: { reply: 'yo' },
+  });
+});
+afterAll(async () => t.close());
+
+/** Every read the product makes, as a visitor and as a signed-in user. */
+const READS = (): [string, string, string?][] => [
+  ['home feed', '/api/v1/blogs?limit=4&page=1'],
+  ['deep feed page', '/api/v1/blogs?limit=4&page=50'],
+  ['blog page', `/api/v1/blogs/${blogId}`, reader.token],
+  ['search', '/api/v1/search-blogs?search=kysely%20po&limit=10'],
+  ['tag page', '/api/v1/search-blogs?tag=react&limit=10'],
+  ['comments', `/api/v1/blogs/${blogId}/comments?limit=20`, reader.token],
+  ['profile', `/api/v1/users/${author.username}`, reader.token],
+  ['profile blogs', `/api/v1/users/${author.username}/blogs?limit=10`],
+  ['drafts', `/api/v1/users/${author.username}/drafts?limit=10`, author.token],
+  ['liked', `/api/v1/users/${reader.username}/liked-blogs?limit=10`, reader.token],
+  ['saved', `/api/v1/users/${reader.username}/saved-blogs?limit=10`, reader.token],
+  ['followers', `/api/v1/users/${author.username}/followers?limit=10`],
+  ['following', `/api/v1/users/${reader.username}/following?limit=10`],
+  ['notifications', '/api/v1/notifications?limit=4', author.token],
+  ['notifications filtered', '/api/v1/notifications?limit=20&filter=like', author.token],
+  ['session', '/api/v1/me', reader.token],
+];
+
+async function fullScans(q: CompiledQuery): Promise<string[]> {
+  if (ENGINE === 'sqlite') {
+    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
+    // "SCAN blogs" without an index is a full table scan; FTS virtual tables are searched by MATCH.
+    return plan.rows.map((r) => r.detail).filter((d) => BIG.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(d)));
+  }
+  // Tiny test tables make every plan a sequential scan; with seqscan priced out, only a table
+  // that has no usable index is still scanned.
+  return t.database.db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
+    return plan.rows.map((r) => r['QUERY PLAN']).filter((line) => BIG.some((table) => new RegExp(`Seq Scan on ${table}\\b`).test(line)));
+  });
+}
+
+describe(`query plans on ${ENGINE}`, () => {
+  it('recognises a full scan when there is one (the check can fail)', async () => {
+    const placeholder = ENGINE === 'sqlite' ? '?' : '$1';
+    const scans = await fullScans(CompiledQuery.raw(`select id from blogs where title = ${placeholder}`, ['x']));
+    expect(scans.length).toBeGreaterThan(0);
+  });
+
+  it('every read path uses indexes on the big tables (no full scans)', async () => {
+    const problems: string[] = [];
+    for (const [name, url, token] of READS()) {
+      queries.length = 0;
+      recording = true;
+      const res = await t.app.inject({ url, headers: token ? bearer(token) : {} });
+      recording = false;
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(queries.length, name).toBeGreaterThan(0);
+      for (const q of queries) {
+        for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
