@@ -495,10 +495,11 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
   await second.getByRole('button', { name: 'Comment options' }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const editBox = second.getByRole('textbox', { name: 'Edit comment' });
+  // While editing, the text lives in the textarea's value (not its text), so find the one open edit box in the panel.
+  const editBox = panel.getByRole('textbox', { name: 'Edit comment' });
   await expect(editBox).toHaveValue('A second comment');
   await editBox.fill('A second comment, edited');
-  await second.getByRole('button', { name: 'Save', exact: true }).click();
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(second.getByText('A second comment, edited')).toBeVisible();
   await expect(second.getByText('(edited)')).toBeVisible();
 
