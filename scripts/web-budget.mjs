@@ -38,7 +38,7 @@ for (const [route, page] of Object.entries(pages)) {
   const total = sizes.reduce((n, [, s]) => n + s, html);
   const kb = total / 1024;
   console.log(
-    `${route.padEnd(12)} ${kb.toFixed(1)} KB gzipped first load (${files.size} files + index.html); budget ${BUDGET_KB[route]} KB (target 100 KB)`,
+    `${route.padEnd(12)} ${kb.toFixed(1)} KB gzipped first load (${files.size} files + index.html); budget ${BUDGET_KB[route]} KB`,
   );
   for (const [f, s] of sizes.sort((a, b) => b[1] - a[1])) console.log(`  ${(s / 1024).toFixed(1).padStart(6)} KB  ${f}`);
   if (kb > BUDGET_KB[route]) failed = true;
