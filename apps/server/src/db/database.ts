@@ -40,6 +40,29 @@ const pgTypes = {
   },
 };
 
+/**
+ * Kysely prepares every query anew; parsing SQL was a visible share of each request. The same
+ * SQL text reuses its prepared statement (Kysely runs one query at a time per connection).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') return Reflect.get(target, prop, receiver);
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          stmt = prepare(source);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
+}
+
 function logger(options: DatabaseOptions) {
   const { onQuery } = options;
   return onQuery ? (event: LogEvent) => onQuery(event.query) : undefined;
@@ -68,6 +91,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: logger(options) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: logger(options) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }
