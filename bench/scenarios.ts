@@ -81,7 +81,7 @@ export async function scenarios(base: string): Promise<Scenario[]> {
                 body: JSON.stringify({ comment: 'Benchmark comment' }),
               };
             const target = pick(authorIds.filter((id) => id !== userIds[i]));
-            return { ...req, method: 'PATCH', path: `/api/v1/follow/${target}`, headers };
+            return { ...req, method: 'PATCH', path: `/api/v1/follow/${target}`, headers, body: '{}' };
           },
         },
       ],
