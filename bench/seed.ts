@@ -16,6 +16,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { type BulkWriter, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
+import { insertStream, uniquePairs } from './seed-helpers';
 
 const { values } = parseArgs({
   options: {
@@ -53,45 +54,6 @@ async function openWriter(): Promise<{ writer: BulkWriter; engine: 'sqlite' | 'p
   if (handle.engine === 'postgres')
     return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 4 })), engine: 'postgres' };
   return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
-}
-
-/** Unique (a, b) pairs from a sampler, as sorted keys a * base + b. */
-function uniquePairs(count: number, base: number, sample: () => [number, number] | null, label: string): Float64Array {
-  const keys = new Float64Array(count);
-  let n = 0;
-  const progress = new Progress(label, count);
-  for (let i = 0; i < count; i++) {
-    const pair = sample();
-    if (pair) keys[n++] = pair[0] * base + pair[1];
-    if (i % 100_000 === 0) progress.tick(i);
-  }
-  progress.tick(count);
-  const sorted = keys.subarray(0, n).sort();
-  let m = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[m++] = sorted[i]!;
-  return sorted.subarray(0, m);
-}
-
-async function insertStream(
-  writer: BulkWriter,
-  label: string,
-  total: number,
-  table: string,
-  columns: Parameters<BulkWriter['insert']>[1],
-  rowAt: (i: number) => Row | null,
-  ignore = false,
-) {
-  const progress = new Progress(label, total);
-  const BATCH = 20_000;
-  for (let i = 0; i < total; i += BATCH) {
-    const rows: Row[] = [];
-    for (let j = i; j < Math.min(total, i + BATCH); j++) {
-      const r = rowAt(j);
-      if (r) rows.push(r);
-    }
-    await writer.insert(table, columns, rows, ignore);
-    progress.tick(Math.min(total, i + BATCH));
-  }
 }
 
 async function main() {

@@ -1,0 +1,151 @@
+import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+
+/**
+ * The comment panel (SPEC.md 2, 4, 5): post, reply, edit, like, delete, paging, closing.
+ * Content is created through the API with Bearer tokens; the UI is driven in Chromium.
+ */
+
+import { api, commentsButton, createBlog, pageAs } from './support/reading';
+
+test('comments: post, reply, edit, like, delete by the owner and by the blog creator', async ({ page, stack, browser }) => {
+  const problems = watchConsole(page);
+  const author = await createVerifiedUser(stack, 'Blog Creator');
+  const reader = await createVerifiedUser(stack, 'Chatty Reader');
+  const post = await createBlog(stack, author);
+
+  // Signed out: a prompt to sign in instead of the box.
+  const visitor = await pageAs(browser, stack, null);
+  await visitor.goto(`/blog/${post.blogId}`);
+  await commentsButton(visitor, post.title).click();
+  const visitorPanel = visitor.getByRole('dialog', { name: 'Comments (0)' });
+  await expect(visitorPanel.getByRole('link', { name: 'Sign in to comment' })).toHaveAttribute('href', '/signin');
+  await expect(visitorPanel.getByPlaceholder('Write a comment...')).toHaveCount(0);
+  await visitor.context().close();
+
+  await signInAs(page, reader.user);
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  const panel = page.getByRole('dialog', { name: /^Comments \(\d+\)$/ });
+  await expect(panel).toHaveAccessibleName('Comments (0)');
+  await expect(panel.getByText('No comments yet')).toBeVisible();
+  await expect(panel.getByText('Be the first to comment')).toBeVisible();
+  const box = panel.getByPlaceholder('Write a comment...');
+  await expect(box).toBeFocused();
+  const postButton = panel.getByRole('button', { name: 'Post', exact: true });
+  await expect(postButton).toBeDisabled();
+  await box.fill('   ');
+  await expect(postButton).toBeDisabled();
+  await box.press('Enter');
+  await expect(panel.getByText('No comments yet')).toBeVisible();
+
+  // Enter without Shift posts; Shift+Enter is a new line.
+  await box.fill('First line');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('second line');
+  await box.press('Enter');
+  await expect(panel).toHaveAccessibleName('Comments (1)');
+  const first = panel.getByRole('article', { name: 'Comment by Chatty Reader' }).first();
+  await expect(first).toContainText('First line\nsecond line');
+  await expect(first.getByText('Just now')).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  await box.fill('A second comment');
+  await postButton.click();
+  await expect(panel).toHaveAccessibleName('Comments (2)');
+  const comments = panel.locator('ul[aria-label="Comments"] > li');
+  await expect(comments.first()).toContainText('A second comment'); // newest first
+
+  // Reply under the first comment.
+  const firstItem = comments.filter({ hasText: 'First line' });
+  await firstItem.getByRole('button', { name: 'Reply', exact: true }).first().click();
+  const replyBox = firstItem.getByPlaceholder('Write a reply...');
+  await expect(replyBox).toBeFocused();
+  await replyBox.fill('A reply to the first');
+  await firstItem.getByRole('button', { name: 'Post reply' }).click();
+  await expect(panel).toHaveAccessibleName('Comments (3)');
+  const replies = firstItem.locator('ul[aria-label="Replies to Chatty Reader"] > li');
+  await expect(replies).toHaveCount(1);
+  await expect(replies.first()).toContainText('A reply to the first');
+  await expect(firstItem.getByText('1 reply', { exact: true }).first()).toBeAttached();
+
+  // Edit own comment.
+  const second = comments.filter({ hasText: 'A second comment' });
+  await second.getByRole('button', { name: 'Comment options' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  // While editing, the text lives in the textarea's value (not its text), so find the one open edit box in the panel.
+  const editBox = panel.getByRole('textbox', { name: 'Edit comment' });
+  await expect(editBox).toHaveValue('A second comment');
+  await editBox.fill('A second comment, edited');
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(second.getByText('A second comment, edited')).toBeVisible();
+  await expect(second.getByText('(edited)')).toBeVisible();
+
+  // Like a comment.
+  const secondLike = second.getByRole('button', { name: /^\d+ likes?$/ }).first();
+  await secondLike.click();
+  await expect(secondLike).toHaveAccessibleName('1 like');
+  await expect(secondLike).toHaveAttribute('aria-pressed', 'true');
+
+  // Delete own comment (with its confirmation).
+  await second.getByRole('button', { name: 'Comment options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete comment' });
+  await expect(confirm.getByText('Are you sure you want to delete this comment? This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(panel.getByText('A second comment, edited')).toHaveCount(0);
+  await expect(panel).toHaveAccessibleName('Comments (2)');
+
+  // Escape closes the panel and gives the focus back; the footer count is current.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(commentsButton(page, post.title)).toBeFocused();
+  await expect(commentsButton(page, post.title)).toHaveAccessibleName('2 comments');
+
+  // Persisted: after a reload the thread is the same.
+  await page.reload();
+  await commentsButton(page, post.title).click();
+  await expect(panel).toHaveAccessibleName('Comments (2)');
+  await expect(panel.getByText('A reply to the first')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^\d+ likes?$/ }).first()).toBeVisible();
+
+  // The blog creator may delete any comment, but edit none.
+  const creator = await pageAs(browser, stack, author);
+  await creator.goto(`/blog/${post.blogId}`);
+  await commentsButton(creator, post.title).click();
+  const creatorPanel = creator.getByRole('dialog', { name: 'Comments (2)' });
+  const target = creatorPanel.locator('ul[aria-label="Comments"] > li').filter({ hasText: 'First line' });
+  await target.getByRole('button', { name: 'Comment options' }).first().click();
+  await expect(creator.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+  await creator.getByRole('menuitem', { name: 'Delete' }).click();
+  await creator.getByRole('dialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(creator.getByRole('dialog', { name: 'Comments (0)' })).toBeVisible();
+  await expect(creator.getByText('No comments yet')).toBeVisible();
+  await creator.keyboard.press('Escape');
+  await expect(commentsButton(creator, post.title)).toHaveAccessibleName('0 comments');
+  await creator.context().close();
+  expect(problems).toEqual([]);
+});
+
+test('the comment panel pages with Load more comments, and closes when leaving the page', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Popular Author');
+  const post = await createBlog(stack, author);
+  for (let i = 1; i <= 22; i++) {
+    const res = await api(stack, author.user.token, 'POST', `/blogs/comment/${post.blogId}`, { comment: `Comment number ${i}` });
+    expect(res.status).toBe(201);
+  }
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  const panel = page.getByRole('dialog', { name: 'Comments (22)' });
+  const items = panel.locator('ul[aria-label="Comments"] > li');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Comment number 22');
+  await panel.getByRole('button', { name: 'Load more comments' }).click();
+  await expect(items).toHaveCount(22);
+  await expect(panel.getByRole('button', { name: 'Load more comments' })).toHaveCount(0);
+
+  // Leaving the page closes the panel.
+  await panel.getByRole('link', { name: 'Popular Author' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/@${author.user.username}$`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
