@@ -1,4 +1,10 @@
-import type { BulkWriter, Row } from './bulk-writer';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { Config } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { type BulkWriter, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
 import { Progress } from './seed-data';
 
 /** Unique (a, b) pairs from a sampler, as sorted keys a * base + b. */
@@ -38,4 +44,14 @@ export async function insertStream(
     await writer.insert(table, columns, rows, ignore);
     progress.tick(Math.min(total, i + BATCH));
   }
+}
+
+/** Migrates the configured database, then opens the fastest bulk writer for its engine. */
+export async function openWriter(config: Config): Promise<{ writer: BulkWriter; engine: 'sqlite' | 'postgres' }> {
+  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
+  await migrateToLatest(handle.db);
+  await handle.destroy();
+  if (handle.engine === 'postgres')
+    return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 4 })), engine: 'postgres' };
+  return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
 }

@@ -1,22 +1,9 @@
-/**
- * npm run seed -- --posts 1000000 [--users N --likes N --comments N --follows N --saves N] [--reset]
- *
- * Fills the configured database (DATABASE_URL, else SQLite in DATA_DIR) with realistic data in
- * bulk: Zipf-like popularity for authors, likes, comments and follows. Defaults scale with
- * --posts: users = posts/10, likes = posts*10, comments = posts*2, follows = posts, saves = posts*2.
- * Every seeded user signs in with e-mail user{n}@seed.example and password 'password123'.
- */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
-import { createDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { type BulkWriter, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
+import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
-import { insertStream, uniquePairs } from './seed-helpers';
+import { insertStream, openWriter, uniquePairs } from './seed-helpers';
 
 const { values } = parseArgs({
   options: {
@@ -47,21 +34,12 @@ const blogId = (i: number) => seedId(start + i, 0x100000 + i);
 const commentId = (i: number) => seedId(start + i, 0x4000000 + i);
 const blogTime = (i: number) => start + Math.floor((i / P) * (YEARS3 - 86400_000));
 
-async function openWriter(): Promise<{ writer: BulkWriter; engine: 'sqlite' | 'postgres' }> {
-  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite') });
-  await migrateToLatest(handle.db);
-  await handle.destroy();
-  if (handle.engine === 'postgres')
-    return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 4 })), engine: 'postgres' };
-  return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
-}
-
 async function main() {
   const started = Date.now();
   console.log(
     `Seeding ${P} posts, ${U} users, ~${L} likes, ~${S} saves, ~${C} comments, ~${F} follows into ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
   );
-  const { writer, engine } = await openWriter();
+  const { writer, engine } = await openWriter(config);
   if (values.reset) {
     for (const t of [
       'notifications',

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { type createVerifiedUser, expect } from './fixtures';
+import type { Stack } from './stack';
+
+export const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+export const UPLOAD_URL = /^\/uploads\/[\w/.-]+\.webp$/;
+
+export async function png(width: number, height: number, colour: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export type User = Awaited<ReturnType<typeof createVerifiedUser>>;
+
+export async function api(stack: Stack, path: string, token?: string) {
+  const res = await fetch(`${stack.baseURL}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** The test machine has no internet: embed frames get an empty answer instead of a network error page. */
+export async function stubEmbeds(page: Page) {
+  await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) => route.fulfill({ status: 204, body: '' }));
+}
+
+/** Editor.js helpers: the caret in a fresh last paragraph, a block from the slash toolbox, inline tools on a word. */
+export function editorOf(page: Page) {
+  const editor = page.locator('.codex-editor');
+  const caretInNewParagraph = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      const last = [...document.querySelectorAll('.codex-editor .ce-block')].pop()?.querySelector('.ce-paragraph');
+      return !!active && active === last && active.textContent === '';
+    });
+
+  return {
+    editor,
+    /** Clicks the bottom zone until an empty paragraph at the end has the caret (Editor.js adds it). */
+    async newParagraph() {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (await caretInNewParagraph()) {
+          await editor.locator('.ce-block').last().locator('.ce-paragraph').click();
+          return;
+        }
+        const redactor = editor.locator('.codex-editor__redactor');
+        const box = await redactor.boundingBox();
+        await redactor.click({ position: { x: 150, y: (box?.height ?? 330) - 30 } });
+        await page.waitForTimeout(200);
+      }
+      throw new Error('no empty paragraph at the end of the editor');
+    },
+    /** '/' in an empty block opens the toolbox; the item is picked with the mouse or the keyboard. */
+    async insert(title: string, how: 'click' | 'keyboard' = 'click') {
+      await page.keyboard.type('/');
+      const popover = editor.locator('.ce-popover--opened');
+      await expect(popover.getByText(title, { exact: true })).toBeVisible();
+      if (how === 'keyboard') {
+        await page.keyboard.type(title.slice(0, 5));
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      } else {
+        await popover.locator('.ce-popover-item', { hasText: title }).first().click();
+      }
+      await expect(popover).toHaveCount(0);
+    },
+    /** Selects a word of the last block's text, which shows the inline toolbar. */
+    async select(word: string) {
+      const found = await page.evaluate((w) => {
+        const blocks = [...document.querySelectorAll('.codex-editor .ce-paragraph')];
+        const walker = document.createTreeWalker(blocks[blocks.length - 1] as Node, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf(w) ?? -1;
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + w.length);
+          const selection = window.getSelection();
+          selection?.removeAllRanges();
+          selection?.addRange(range);
+          return true;
+        }
+        return false;
+      }, word);
+      expect(found).toBe(true);
+      await expect(page.locator('.ce-inline-toolbar [data-item-name="bold"]')).toBeVisible();
+    },
+    inlineTool(name: string) {
+      return page
+        .locator(`.ce-inline-toolbar [data-item-name="${name}"]`)
+        .locator('button')
+        .or(page.locator(`.ce-inline-toolbar button[data-item-name="${name}"]`));
+    },
+  };
+}
