@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { EMBED_ORIGINS } from '@inkwell/core';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +12,9 @@ import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { registerEtags } from './lib/etag';
+import { registerPublicCache } from './lib/public-cache';
+import type { ResponseCache } from './lib/response-cache';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { googleAuthRoutes } from './modules/auth/google.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
@@ -34,6 +36,7 @@ import { isClientRoute, registerWebApp } from './web';
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    publicCache?: ResponseCache;
   }
 }
 
@@ -92,24 +95,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.close();
     if (!options.database) await database.destroy();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // First onRequest hook: a cached anonymous read skips every other hook.
+  const publicCache = config.responseCache
+    ? registerPublicCache(app, {
+        writes: database.writes,
+        redis: services.redis,
+        channel: `${config.redisPrefix}public-cache`,
+        corsEnabled: config.corsOrigins.length > 0,
+        log: app.log,
+      })
+    : undefined;
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    // The Google sign-in popup goes to the issuer and back, then hands the result to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  registerSecurityHeaders(app, CONTENT_SECURITY_POLICY);
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: false,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
   registerEtags(app);
+  publicCache?.captureResponses();
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
   await app.register(multipart, multipartOptions(config.uploadMaxBytes));
@@ -150,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   services.notifications.attachPush(realtime);
   services.sessions.onRevoked((userId) => realtime.disconnectUser(userId));
   app.decorate('realtime', realtime);
+  app.decorate('publicCache', publicCache?.cache);
   app.addHook('preClose', async () => realtime.close());
 
   if (config.mailWorker) services.mail.start();

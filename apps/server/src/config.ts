@@ -36,6 +36,7 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   ALLOW_PRIVATE_URL_FETCH: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +67,8 @@ export interface Config {
   webDistDir?: string;
   /** Mail worker polling; tests turn it off and drain the outbox themselves. */
   mailWorker: boolean;
+  /** In-memory cache of anonymous public reads (off: every request runs the full path, for benchmarks). */
+  responseCache: boolean;
 }
 
 /** Without JWT_SECRET, a random secret is generated once and kept in the data folder. */
@@ -111,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     allowPrivateUrlFetch: env.ALLOW_PRIVATE_URL_FETCH === 'true',
     webDistDir: env.WEB_DIST_DIR,
     mailWorker: true,
+    responseCache: env.RESPONSE_CACHE === 'on',
     ...overrides,
   };
 }

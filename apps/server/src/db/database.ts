@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { WriteSignal, watchWrites } from './write-watch';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** PostgreSQL schema in use when not the default (tests). */
   pgSchema?: string;
+  /** Fires after committed writes (the public response cache listens). */
+  writes: WriteSignal;
   destroy(): Promise<void>;
 }
 
@@ -79,8 +82,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client losing its server must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logger(options) });
-    return { db, engine: 'postgres', pgSchema: options.pgSchema, destroy: () => db.destroy() };
+    // Nor a checked-out one: pg emits 'error' on a client whose server goes away (a restart
+    // terminates every backend), and the pool listens only while the client is idle. One held
+    // between the statements of a transaction had no listener: the process crashed. Its queries
+    // fail on their own, and the pool drops it on release since it is no longer queryable.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    const writes = new WriteSignal();
+    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes), log: logger(options) });
+    return { db, engine: 'postgres', pgSchema: options.pgSchema, writes, destroy: () => db.destroy() };
   }
 
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -91,6 +102,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: logger(options) });
-  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+  const writes = new WriteSignal();
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes);
+  const db = new Kysely<Database>({ dialect, log: logger(options) });
+  return { db, engine: 'sqlite', writes, destroy: () => db.destroy() };
 }

@@ -9,17 +9,32 @@ const blogParams = z.object({ id: z.string().min(1).max(120) });
 export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
-  app.get('/blogs', { schema: { querystring: blogListQuery, response: { 200: blogListResponse } } }, async (request) => {
-    return { success: true as const, ...(await blogs.list(request.query)) };
-  });
+  // Anonymous answers of the read routes depend only on the URL and public data (lib/public-cache.ts).
+  const publicCache = { publicCache: true };
 
-  app.get('/search-blogs', { schema: { querystring: blogListQuery, response: { 200: blogListResponse } } }, async (request) => {
-    return { success: true as const, ...(await blogs.list(request.query)) };
-  });
+  app.get(
+    '/blogs',
+    { config: publicCache, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
+    async (request) => {
+      return { success: true as const, ...(await blogs.list(request.query)) };
+    },
+  );
 
-  app.get('/blogs/:id', { onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } }, async (request) => {
-    return { success: true as const, blog: await blogs.get(request.params.id, request.user?.id ?? null) };
-  });
+  app.get(
+    '/search-blogs',
+    { config: publicCache, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
+    async (request) => {
+      return { success: true as const, ...(await blogs.list(request.query)) };
+    },
+  );
+
+  app.get(
+    '/blogs/:id',
+    { config: publicCache, onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } },
+    async (request) => {
+      return { success: true as const, blog: await blogs.get(request.params.id, request.user?.id ?? null) };
+    },
+  );
 
   app.post('/blogs', { onRequest: app.authenticate, schema: { response: { 201: blogWriteResponse } } }, async (request, reply) => {
     const result = await blogs.create(request.user!.id, await readBlogInput(request));

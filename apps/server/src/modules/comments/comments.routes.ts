@@ -47,6 +47,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/:blogId/comments',
     {
+      config: { publicCache: true },
       onRequest: app.identify,
       schema: {
         params: z.object({ blogId }),

@@ -11,17 +11,22 @@ const BLOG_TABS = ['blogs', 'drafts', 'saved-blogs', 'liked-blogs'] as const;
 /** Profiles (SPEC.md 2 Profile, Edit profile; 7 GET and PATCH /users/{…}). Handlers only translate HTTP. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profiles, profileEdit } = app.services;
+  const publicCache = { publicCache: true };
 
   app.get(
     '/users/:username',
-    { onRequest: app.identify, schema: { params: usernameParams, response: { 200: profileResponse } } },
+    { config: publicCache, onRequest: app.identify, schema: { params: usernameParams, response: { 200: profileResponse } } },
     async (request) => ({ success: true as const, user: await profiles.get(request.params.username, request.user?.id ?? null) }),
   );
 
   for (const tab of BLOG_TABS) {
     app.get(
       `/users/:username/${tab}`,
-      { onRequest: app.identify, schema: { params: usernameParams, querystring: userListQuery, response: { 200: blogListResponse } } },
+      {
+        config: publicCache,
+        onRequest: app.identify,
+        schema: { params: usernameParams, querystring: userListQuery, response: { 200: blogListResponse } },
+      },
       async (request) => ({
         success: true as const,
         ...(await profiles.blogs(request.params.username, tab, request.user?.id ?? null, request.query)),
@@ -32,7 +37,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const direction of ['followers', 'following'] as const) {
     app.get(
       `/users/:username/${direction}`,
-      { onRequest: app.identify, schema: { params: usernameParams, querystring: userListQuery, response: { 200: followListResponse } } },
+      {
+        config: publicCache,
+        onRequest: app.identify,
+        schema: { params: usernameParams, querystring: userListQuery, response: { 200: followListResponse } },
+      },
       async (request) => ({
         success: true as const,
         ...(await profiles.follows(request.params.username, direction, request.user?.id ?? null, request.query)),

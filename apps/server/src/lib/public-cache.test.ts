@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
+import { buildApp } from '../app';
+import { createDatabase, type DatabaseHandle } from '../db/database';
+
+/** Response headers that differ on every response by design. */
+const stable = (headers: Record<string, unknown>) => {
+  const { date: _d, 'x-request-id': _r, connection: _c, ...rest } = headers;
+  return rest;
+};
+
+describe('public response cache', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let reader: TestUser;
+  let blogId: string;
+  const queries: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, (q) => queries.push(q));
+    author = await createUser(t, { name: 'Cache Author' });
+    reader = await createUser(t, { name: 'Cache Reader' });
+    blogId = (await createBlog(t, author, { title: 'Cached words' })).blogId;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  test('a repeated anonymous read is answered without touching the database, with the same body and headers', async () => {
+    const url = `/api/v1/blogs/${blogId}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    queries.length = 0;
+    const second = await get(url);
+    expect(queries).toHaveLength(0);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(stable(second.headers)).toEqual(stable(first.headers));
+    expect(second.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  test('compressed and conditional requests are answered from the cache correctly', async () => {
+    const url = `/api/v1/blogs/${blogId}/comments?page=1`;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${blogId}`,
+      headers: bearer(reader.token),
+      payload: { comment: 'x'.repeat(1500) },
+    });
+    const fullPath = await get(url, { 'accept-encoding': 'gzip' });
+    expect(fullPath.headers['content-encoding']).toBe('gzip');
+    const plain = await get(url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(gunzipSync(fullPath.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers['content-encoding']).toBe('br');
+    const notModified = await get(url, { 'if-none-match': String(plain.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+
+  test('a like, a comment and a profile change show at once to anonymous readers', async () => {
+    const url = `/api/v1/blogs/${blogId}`;
+    const before = (await get(url)).json().blog;
+    await get(url); // cached now
+    const like = await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+    expect(like.statusCode).toBe(200);
+    const afterLike = (await get(url)).json().blog;
+    expect(afterLike.likeCount).toBe(before.likeCount + 1);
+
+    const feedUrl = '/api/v1/blogs?limit=4&page=1';
+    await get(feedUrl);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${blogId}`,
+      headers: bearer(reader.token),
+      payload: { comment: 'Fresh comment' },
+    });
+    expect(comment.statusCode).toBe(201);
+    const comments = (await get(`/api/v1/blogs/${blogId}/comments`)).json().comments;
+    expect(comments.map((c: { comment: string }) => c.comment)).toContain('Fresh comment');
+
+    const profileUrl = `/api/v1/users/${author.username}`;
+    expect((await get(profileUrl)).json().user.name).toBe('Cache Author');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${author.id}`,
+      headers: bearer(author.token),
+      payload: { name: 'Renamed Author' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await get(profileUrl)).json().user.name).toBe('Renamed Author');
+    expect((await get(url)).json().blog.creator.name).toBe('Renamed Author');
+  });
+
+  test('a signed-in read is never answered from the anonymous cache', async () => {
+    const url = `/api/v1/blogs/${blogId}`;
+    await get(url);
+    await get(url);
+    queries.length = 0;
+    const signedIn = await get(url, bearer(reader.token));
+    expect(queries.length).toBeGreaterThan(0);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  test('a draft never reaches the cache and a deleted blog stops being served', async () => {
+    const draft = await createBlog(t, author, { title: 'Secret draft', draft: true });
+    expect((await get(`/api/v1/blogs/${draft.blogId}`)).statusCode).toBe(404);
+    const url = `/api/v1/blogs/${blogId}`;
+    await get(url);
+    const del = await t.app.inject({ method: 'DELETE', url, headers: bearer(author.token) });
+    expect(del.statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
+/** A second instance with its own connection to the same data, as another process would have. */
+async function ownConnectionInstance(first: TestApp, redisUrl: string) {
+  const database: DatabaseHandle =
+    ENGINE === 'postgres'
+      ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '', pgSchema: first.database.pgSchema, poolSize: 2 })
+      : createDatabase({ sqliteFile: path.join(first.config.dataDir, 'test.sqlite') });
+  const app = await buildApp({ ...first.config, redisUrl }, { database, migrate: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+if (!process.env.TEST_REDIS_URL)
+  console.warn('SKIPPED: TEST_REDIS_URL is not set, so cache invalidation across instances does not run (CI sets it).');
+describe.skipIf(!process.env.TEST_REDIS_URL)('public response cache across instances through Redis', () => {
+  test('a write on one instance empties the other instance’s cache', async () => {
+    const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
+    const b = await ownConnectionInstance(a, process.env.TEST_REDIS_URL!);
+    try {
+      const author = await createUser(a);
+      const reader = await createUser(a);
+      const { blogId } = await createBlog(a, author, { title: 'Shared' });
+      const url = `/api/v1/blogs/${blogId}`;
+      const likes = async () => (await b.app.inject({ method: 'GET', url })).json().blog;
+      const before = await likes();
+      await likes(); // cached on b
+      const like = await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+      expect(like.statusCode).toBe(200);
+      // Pub/sub is asynchronous: poll until b answers with the new count.
+      let after = await likes();
+      for (let i = 0; i < 100 && JSON.stringify(after) === JSON.stringify(before); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        after = await likes();
+      }
+      expect(after).not.toEqual(before);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
