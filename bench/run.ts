@@ -58,6 +58,7 @@ interface Result {
   bytes: number;
   ceiling?: number;
   ratio?: number;
+  verified?: string;
 }
 
 async function load(base: string, s: Scenario, seconds: number): Promise<autocannon.Result> {
@@ -95,7 +96,8 @@ async function main() {
   const bodiesFile = path.join(tmpdir(), `inkwell-bench-bodies-${process.pid}.json`);
   writeFileSync(bodiesFile, JSON.stringify(bodies));
   const reference = start(
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'bench/reference-server.ts'), bodiesFile, String(refPort)],
+    // One process (tsx as a loader, not its CLI, which would leave a child behind on kill).
+    ['--import', 'tsx', path.join(root, 'bench/reference-server.ts'), bodiesFile, String(refPort)],
     process.env,
   );
   stop.push(reference);
@@ -121,8 +123,9 @@ async function main() {
       result.ceiling = ref.requests.average;
       result.ratio = result.reqPerSec / ref.requests.average;
     }
+    if (s.verify) result.verified = await s.verify();
     results.push(result);
-    console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s`);
+    console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s${result.verified ? ` (${result.verified})` : ''}`);
   }
   for (const c of stop) c.kill('SIGTERM');
 
@@ -137,6 +140,7 @@ async function main() {
       `| ${r.name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} | ${r.ceiling ? Math.round(r.ceiling) : '-'} | ${r.ratio ? `${(r.ratio * 100).toFixed(0)} %` : '-'} |`,
     );
   }
+  for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ engine, connections, duration, results }, null, 2));
   process.exit(0);
 }

@@ -6,6 +6,8 @@ export interface Scenario {
   requests(): autocannon.Request[];
   /** Bodies of the read paths, served by the reference server for the ceiling. */
   samples?: { method: string; path: string; body: string }[];
+  /** After the run: checks the data against what the responses acknowledged. */
+  verify?(): Promise<string>;
 }
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -63,29 +65,70 @@ export async function scenarios(base: string): Promise<Scenario[]> {
   ];
   if (tokens.length) {
     list.push(await read(base, 'notifications (signed in)', '/api/v1/notifications?limit=4', tokens[0]));
-    list.push({
-      name: 'write mix (like, comment, follow)',
-      requests: () => [
-        {
-          setupRequest: (req) => {
-            const i = Math.floor(Math.random() * tokens.length);
-            const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
-            const r = Math.random();
-            if (r < 0.5) return { ...req, method: 'POST', path: `/api/v1/blogs/like/${pick(blogIds)}`, headers };
-            if (r < 0.8)
-              return {
-                ...req,
-                method: 'POST',
-                path: `/api/v1/blogs/comment/${pick(blogIds)}`,
-                headers,
-                body: JSON.stringify({ comment: 'Benchmark comment' }),
-              };
-            const target = pick(authorIds.filter((id) => id !== userIds[i]));
-            return { ...req, method: 'PATCH', path: `/api/v1/follow/${target}`, headers, body: '{}' };
-          },
-        },
-      ],
-    });
+    list.push(await writeMix(base, tokens, userIds, blogIds, authorIds));
   }
   return list;
+}
+
+/** Sum of a counter over the blogs, read through the API. */
+async function totals(base: string, blogIds: string[]) {
+  let likes = 0;
+  let comments = 0;
+  for (const id of blogIds) {
+    const { blog } = JSON.parse((await json(base, `/api/v1/blogs/${id}`)).body) as { blog: { likeCount: number; commentCount: number } };
+    likes += blog.likeCount;
+    comments += blog.commentCount;
+  }
+  return { likes, comments };
+}
+
+/**
+ * Like toggles, comments and follow toggles (5:3:2) by 20 signed-in users. Every request entry
+ * states its whole method, path, headers and body (autocannon reuses request objects per
+ * connection). Acknowledged likes and comments are tallied and compared with the data after.
+ */
+async function writeMix(base: string, tokens: string[], userIds: string[], blogIds: string[], authorIds: string[]): Promise<Scenario> {
+  const before = await totals(base, blogIds);
+  const acked = { likes: 0, comments: 0 };
+  type Ctx = { user: number };
+  const auth = (ctx: Ctx) => {
+    ctx.user = Math.floor(Math.random() * tokens.length);
+    return { authorization: `Bearer ${tokens[ctx.user]}` };
+  };
+  const like: autocannon.Request = {
+    setupRequest: (req, ctx) => ({ ...req, method: 'POST', path: `/api/v1/blogs/like/${pick(blogIds)}`, headers: auth(ctx as Ctx), body: undefined }),
+    onResponse: (status, body) => {
+      if (status === 200) acked.likes += (JSON.parse(body) as { liked: boolean }).liked ? 1 : -1;
+    },
+  };
+  const comment: autocannon.Request = {
+    setupRequest: (req, ctx) => ({
+      ...req,
+      method: 'POST',
+      path: `/api/v1/blogs/comment/${pick(blogIds)}`,
+      headers: { ...auth(ctx as Ctx), 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: 'Benchmark comment' }),
+    }),
+    onResponse: (status) => {
+      if (status === 201) acked.comments++;
+    },
+  };
+  const follow: autocannon.Request = {
+    setupRequest: (req, ctx) => {
+      const headers = auth(ctx as Ctx);
+      const target = pick(authorIds.filter((id) => id !== userIds[(ctx as Ctx).user]));
+      return { ...req, method: 'PATCH', path: `/api/v1/follow/${target}`, headers, body: undefined };
+    },
+  };
+  return {
+    name: 'write mix (like, comment, follow)',
+    requests: () => [like, comment, like, follow, like, comment, like, follow, like, comment],
+    async verify() {
+      const after = await totals(base, blogIds);
+      const likes = after.likes - before.likes;
+      const comments = after.comments - before.comments;
+      const ok = likes === acked.likes && comments === acked.comments;
+      return `${ok ? 'nothing lost' : 'MISMATCH'}: likes ${likes} in the data / ${acked.likes} acknowledged, comments ${comments} / ${acked.comments}`;
+    },
+  };
 }

@@ -97,13 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // First onRequest hook: a cached anonymous read skips every other hook.
   const publicCache = config.responseCache
-    ? registerPublicCache(app, {
-        writes: database.writes,
-        redis: services.redis,
-        channel: `${config.redisPrefix}public-cache`,
-        corsEnabled: config.corsOrigins.length > 0,
-        log: app.log,
-      })
+    ? registerPublicCache(app, { changes: services.publicData, corsEnabled: config.corsOrigins.length > 0 })
     : undefined;
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { PublicDataChanges } from './lib/public-data';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { SessionEvents } from './lib/session-events';
@@ -17,6 +18,7 @@ import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
 import { ReactionsService } from './modules/blogs/reactions.service';
+import { ViewerFlagsRepository } from './modules/blogs/viewer-flags.repo';
 import { CommentsRepository } from './modules/comments/comments.repo';
 import { CommentsService } from './modules/comments/comments.service';
 import { FollowsRepository } from './modules/follows/follows.repo';
@@ -51,6 +53,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const rate = new RateGuard(rateLimiter, config.rateLimitFactor);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const sessions = new SessionEvents();
+  const publicData = new PublicDataChanges(database.writes, { redis, channel: `${config.redisPrefix}public-data`, log });
 
   const repos = {
     users: new UsersRepository(db),
@@ -58,6 +61,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     mail: new MailRepository(db),
     uploads: new UploadsRepository(db),
     blogs: new BlogsRepository(db),
+    viewerFlags: new ViewerFlagsRepository(db),
     search: new SearchRepository(db),
     profileLists: new ProfileListsRepository(db),
     counters: new CountersRepository(),
@@ -108,7 +112,15 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
 
   const notifications = new NotificationsService({ db, notifications: repos.notifications });
   const events = notificationEvents(notifications);
-  const blogs = new BlogsService({ db, blogs: repos.blogs, search: repos.search, uploads, events: blogNotificationEvents(notifications) });
+  const blogs = new BlogsService({
+    db,
+    blogs: repos.blogs,
+    viewerFlags: repos.viewerFlags,
+    publicData: config.responseCache ? publicData : undefined,
+    search: repos.search,
+    uploads,
+    events: blogNotificationEvents(notifications),
+  });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
   const account = new AccountService({ db, users: repos.users, counters: repos.counters, search: repos.search, uploads, sessions });
@@ -135,6 +147,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     repos,
     tokens,
     sessions,
+    publicData,
     rate,
     mail,
     auth,
@@ -153,6 +166,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     async close() {
       await mail.stop();
       await rateLimiter.close();
+      publicData.close();
       redis?.disconnect();
     },
   };

@@ -112,6 +112,30 @@ describe('public response cache', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
   });
 
+  test('the feed, which never reads the viewer, is shared with signed-in readers but stays private for them', async () => {
+    const url = '/api/v1/blogs?limit=4&page=1';
+    const anonymous = await get(url);
+    queries.length = 0;
+    const signedIn = await get(url, bearer(reader.token));
+    expect(queries).toHaveLength(0);
+    expect(signedIn.body).toBe(anonymous.body);
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('each signed-in reader sees their own flags on a kept blog page, and a change shows at once', async () => {
+    const other = await createUser(t, { name: 'Other Reader' });
+    const { blogId: id } = await createBlog(t, author, { title: 'Flags' });
+    const flags = async (user: TestUser) => (await get(`/api/v1/blogs/${id}`, bearer(user.token))).json().blog;
+    expect((await flags(reader)).isLiked).toBe(false);
+    await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${id}`, headers: bearer(reader.token) });
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(other.token) });
+    const mine = await flags(reader);
+    const theirs = await flags(other);
+    expect([mine.isLiked, mine.isFollowing, mine.likeCount]).toEqual([true, false, 1]);
+    expect([theirs.isLiked, theirs.isFollowing, theirs.likeCount]).toEqual([false, true, 1]);
+  });
+
   test('a draft never reaches the cache and a deleted blog stops being served', async () => {
     const draft = await createBlog(t, author, { title: 'Secret draft', draft: true });
     expect((await get(`/api/v1/blogs/${draft.blogId}`)).statusCode).toBe(404);

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { WriteSignal } from '../db/write-watch';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's anonymous GET answer depends only on its URL and public data: cache it. */
-    publicCache?: boolean;
+    /**
+     * The route's anonymous GET answer depends only on its URL and public data: cache it.
+     * 'anyone': the route never reads the viewer, so signed-in requests get the same answer.
+     */
+    publicCache?: 'anonymous' | 'anyone';
   }
 }
-
-/** Writes to these tables never change what an anonymous reader sees. */
-const PRIVATE_TABLES = new Set(['notifications', 'mail_outbox', 'email_verifications', 'transfer_requests', 'uploads']);
 
 /** Headers that belong to one response, not to the cached one. */
 const PER_RESPONSE = new Set(['x-request-id', 'content-length', 'content-encoding', 'set-cookie']);
@@ -21,13 +19,9 @@ const kGeneration = Symbol('publicCacheGeneration');
 type CacheableRequest = FastifyRequest & { [kGeneration]?: number };
 
 export interface PublicCacheOptions {
-  writes: WriteSignal;
-  /** Set when several instances share the data: invalidations travel over pub/sub. */
-  redis?: Redis;
-  channel: string;
+  changes: PublicDataChanges;
   /** With CORS on, answers vary by Origin, so requests carrying one skip the cache. */
   corsEnabled: boolean;
-  log: FastifyBaseLogger;
 }
 
 export interface PublicCache {
@@ -43,51 +37,18 @@ export interface PublicCache {
  */
 export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCache {
   const cache = new ResponseCache();
-  const instance = randomUUID();
-  const subscriber = options.redis?.duplicate();
-  let publishScheduled = false;
-
-  options.writes.on((tables) => {
-    for (const t of tables) {
-      if (PRIVATE_TABLES.has(t)) continue;
-      cache.invalidate();
-      if (options.redis && !publishScheduled) {
-        // One message per event-loop turn however many statements committed in it.
-        publishScheduled = true;
-        setImmediate(() => {
-          publishScheduled = false;
-          options.redis!.publish(options.channel, instance).catch((err) => options.log.warn({ err }, 'cache invalidation publish failed'));
-        });
-      }
-      return;
-    }
-  });
-  if (subscriber) {
-    subscriber.on('error', (err) => options.log.warn({ err }, 'cache invalidation subscriber error'));
-    // Messages missed while disconnected are unknowable: start over on every (re)connect.
-    subscriber.on('ready', () => cache.invalidate());
-    subscriber.on('message', (_channel, from) => {
-      if (from !== instance) cache.invalidate();
-    });
-    void subscriber.subscribe(options.channel).catch((err) => options.log.warn({ err }, 'cache invalidation subscribe failed'));
-    app.addHook('onClose', async () => subscriber.disconnect());
-  }
+  options.changes.on(() => cache.invalidate());
 
   app.addHook('onRequest', (request: CacheableRequest, reply, done) => {
-    if (
-      request.method !== 'GET' ||
-      request.routeOptions.config.publicCache !== true ||
-      request.headers.authorization !== undefined ||
-      (options.corsEnabled && request.headers.origin !== undefined)
-    ) {
-      return done();
-    }
+    const mode = request.routeOptions.config.publicCache;
+    if (mode === undefined || request.method !== 'GET' || (options.corsEnabled && request.headers.origin !== undefined)) return done();
+    const signedIn = request.headers.authorization !== undefined;
+    if (signedIn && mode === 'anonymous') return done();
     const entry = cache.get(request.url);
-    if (!entry) {
-      request[kGeneration] = cache.generation;
-      return done();
-    }
-    sendCached(cache, entry, request, reply);
+    if (entry) return sendCached(cache, entry, request, reply, signedIn);
+    // Only anonymous answers are stored: their headers are the public ones.
+    if (!signedIn) request[kGeneration] = cache.generation;
+    done();
   });
 
   // Runs after the ETag hook (which sets etag, vary and cache-control) and before compression.
@@ -108,16 +69,18 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   return { cache, captureResponses: () => app.addHook('onSend', capture) };
 }
 
-function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply): void {
+function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply, signedIn: boolean): void {
   reply.hijack();
   const res = reply.raw;
+  // As the ETag hook does: a signed-in answer is never stored by shared caches.
+  const perRequest = { 'x-request-id': request.id, ...(signedIn ? { 'cache-control': 'private, no-cache' } : {}) };
   if (request.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, { ...entry.headers, 'x-request-id': request.id });
+    res.writeHead(304, { ...entry.headers, ...perRequest });
     res.end();
     return;
   }
   const { encoding, body } = cache.body(entry, request.headers['accept-encoding']);
-  const headers: Record<string, string | number> = { ...entry.headers, 'x-request-id': request.id, 'content-length': body.length };
+  const headers: Record<string, string | number> = { ...entry.headers, ...perRequest, 'content-length': body.length };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   res.writeHead(200, headers);
   res.end(body);

@@ -6,8 +6,13 @@ export interface AccessClaims {
   ver: number;
 }
 
+/** Verified tokens kept in memory: jose's WebCrypto verify was a visible share of each signed-in request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /** token → its claims and expiry (ms). Only valid signatures get in; revocation is checked per request elsewhere. */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   constructor(
     secret: string,
@@ -27,10 +32,18 @@ export class TokenService {
 
   /** Returns the claims, or null for any invalid, expired or tampered token. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.claims;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { sub: payload.sub, ver: payload.ver };
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
+      const claims = { sub: payload.sub, ver: payload.ver };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      return claims;
     } catch {
       return null;
     }

@@ -45,7 +45,7 @@ export function presentBlog(row: PageRow): Blog {
 }
 
 // EXISTS comes back as 0/1 from SQLite and true/false from PostgreSQL.
-const truthy = (v: unknown) => v === true || v === 1 || v === '1';
+export const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 /** Drops the extra row fetched to learn whether another page exists. */
 export function page<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {

@@ -9,12 +9,13 @@ const blogParams = z.object({ id: z.string().min(1).max(120) });
 export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
-  // Anonymous answers of the read routes depend only on the URL and public data (lib/public-cache.ts).
-  const publicCache = { publicCache: true };
+  // Read answers depend only on the URL, public data and (blog page) the viewer: lib/public-cache.ts.
+  const publicCache = { publicCache: 'anonymous' as const };
+  const sameForEveryone = { publicCache: 'anyone' as const };
 
   app.get(
     '/blogs',
-    { config: publicCache, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
+    { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
     async (request) => {
       return { success: true as const, ...(await blogs.list(request.query)) };
     },
@@ -22,7 +23,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/search-blogs',
-    { config: publicCache, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
+    { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
     async (request) => {
       return { success: true as const, ...(await blogs.list(request.query)) };
     },

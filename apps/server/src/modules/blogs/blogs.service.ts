@@ -3,16 +3,19 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { PublicDataChanges } from '../../lib/public-data';
+import { PublicMemo } from '../../lib/public-memo';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
 import { isUniqueViolation } from '../auth/auth.service';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
-import { page, presentBlog, presentCard } from './blogs.presenter';
+import { page, presentBlog, presentCard, truthy } from './blogs.presenter';
 import type { BlogsRepository } from './blogs.repo';
 import { type CleanContent, cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
+import type { ViewerFlagsRepository } from './viewer-flags.repo';
 
 /** What create and update receive, whether the request was JSON or multipart. */
 export interface BlogInput {
@@ -37,13 +40,21 @@ export interface BlogEvents {
 export interface BlogsDeps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
+  viewerFlags: ViewerFlagsRepository;
+  /** Drops the in-memory blog pages when public data changes. */
+  publicData?: PublicDataChanges;
   search: SearchRepository;
   uploads: UploadsService;
   events?: BlogEvents;
 }
 
 export class BlogsService {
-  constructor(private readonly deps: BlogsDeps) {}
+  /** Published blog pages in memory; only with a change feed to drop them (off with RESPONSE_CACHE=off). */
+  private readonly pages?: PublicMemo<Blog>;
+
+  constructor(private readonly deps: BlogsDeps) {
+    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData);
+  }
 
   async create(userId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
     const { db, blogs, search, uploads } = this.deps;
@@ -156,11 +167,32 @@ export class BlogsService {
     return BLOG_MESSAGES.deleted;
   }
 
-  /** A blog for its reading page; drafts exist only for their author. */
+  /**
+   * A blog for its reading page; drafts exist only for their author. A published blog's page is
+   * kept in memory until public data changes; a signed-in viewer adds only their own flags.
+   */
   async get(blogId: string, viewerId: string | null): Promise<Blog> {
+    const published = await this.publishedPage(blogId);
+    if (published) {
+      if (!viewerId || !published.creator) return published;
+      const flags = await this.deps.viewerFlags.find(published._id, published.creator._id, viewerId);
+      return { ...published, isLiked: truthy(flags.is_liked), isSaved: truthy(flags.is_saved), isFollowing: truthy(flags.is_following) };
+    }
     const row = await this.deps.blogs.findPage(blogId, viewerId);
     if (!row || (row.draft && row.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
     return presentBlog(row);
+  }
+
+  /** The anonymous view of a published blog, or undefined for a draft or an unknown id. */
+  private async publishedPage(blogId: string): Promise<Blog | undefined> {
+    const known = this.pages?.get(blogId);
+    if (known) return known;
+    const generation = this.pages?.generation ?? 0;
+    const row = await this.deps.blogs.findPage(blogId, null);
+    if (!row || row.draft) return undefined;
+    const blog = presentBlog(row);
+    this.pages?.set(blogId, generation, blog);
+    return blog;
   }
 
   /** Home feed, tag page or search results, newest or best first; never drafts. */

@@ -47,7 +47,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/:blogId/comments',
     {
-      config: { publicCache: true },
+      config: { publicCache: 'anonymous' },
       onRequest: app.identify,
       schema: {
         params: z.object({ blogId }),

@@ -11,7 +11,7 @@ const BLOG_TABS = ['blogs', 'drafts', 'saved-blogs', 'liked-blogs'] as const;
 /** Profiles (SPEC.md 2 Profile, Edit profile; 7 GET and PATCH /users/{…}). Handlers only translate HTTP. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profiles, profileEdit } = app.services;
-  const publicCache = { publicCache: true };
+  const publicCache = { publicCache: 'anonymous' as const };
 
   app.get(
     '/users/:username',
