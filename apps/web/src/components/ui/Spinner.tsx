@@ -19,11 +19,16 @@ export function Spinner({ size = 20, className = '', label = 'Loading' }: Spinne
   );
 }
 
-/** Centered spinner for lazy routes and page loads. */
+/**
+ * Centered spinner for lazy routes and page loads. It holds a full screen of height so the footer
+ * stays below the fold until the page arrives (the footer jumping down is a layout shift).
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
-      <Spinner size={36} label={label} />
+    <div className="min-h-screen">
+      <div className="flex min-h-[50vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
+        <Spinner size={36} label={label} />
+      </div>
     </div>
   );
 }

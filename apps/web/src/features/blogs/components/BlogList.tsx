@@ -28,8 +28,10 @@ export function BlogList({
   loadingLabel = 'Loading blogs',
 }: BlogListProps) {
   if (initialLoading) {
+    // A screen of height while loading: what follows the list (sidebar, footer) stays below the fold
+    // instead of jumping down when the cards arrive.
     return (
-      <div className="flex justify-center py-16 text-indigo-600 dark:text-indigo-400">
+      <div className="flex min-h-screen items-start justify-center py-16 text-indigo-600 dark:text-indigo-400">
         <Spinner size={32} label={loadingLabel} />
       </div>
     );

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { LocalTime } from '../../../components/ui/LocalTime';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { toast } from '../../../lib/toast';
@@ -90,13 +91,9 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                   {name}
                 </Link>
                 <span className="text-gray-400 dark:text-gray-500"> · </span>
-                <time
-                  dateTime={comment.createdAt}
-                  title={new Date(comment.createdAt).toLocaleString()}
-                  className="text-gray-500 dark:text-gray-400"
-                >
+                <LocalTime date={comment.createdAt} className="text-gray-500 dark:text-gray-400">
                   {relativeTime(comment.createdAt)}
-                </time>
+                </LocalTime>
                 {edited && <span className="text-gray-400 dark:text-gray-500"> (edited)</span>}
               </p>
               {canDelete && (

@@ -5,6 +5,11 @@ type Highlighter = typeof import('../highlight');
 let highlighter: Promise<Highlighter> | undefined;
 /** highlight.js is loaded on the first code block only. */
 const loadHighlighter = (): Promise<Highlighter> => (highlighter ??= import('../highlight'));
+/**
+ * Each block is highlighted in a task of its own (not all in the microtasks right after the module
+ * has loaded), so a blog with many code blocks does not block the main thread in one long task.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const LANGUAGE_NAMES: Record<string, string> = {
   javascript: 'JavaScript',
@@ -32,7 +37,8 @@ export function CodeBlock({ code, language }: { code: string; language?: string 
     let live = true;
     setHighlighted(null);
     loadHighlighter()
-      .then(({ highlight }) => {
+      .then(async ({ highlight }) => {
+        await nextTask();
         if (live) setHighlighted(highlight(code, language));
       })
       .catch(() => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { LocalTime } from '../../../components/ui/LocalTime';
 import { BlogBlocks } from '../blocks/Blocks';
 import { isSafeImageSrc } from '../urls';
 import { useBlogActions } from '../useBlogActions';
@@ -74,9 +75,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
                   {minutes} min read
                 </span>
                 <span aria-hidden="true">·</span>
-                <time dateTime={blog.createdAt} title={new Date(blog.createdAt).toLocaleString()}>
-                  {postDate(blog.createdAt)}
-                </time>
+                <LocalTime date={blog.createdAt}>{postDate(blog.createdAt)}</LocalTime>
               </span>
             </span>
           </Link>
