@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
+/** Anonymous reads: shared caches may keep them but must revalidate. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** Signed-in reads carry the viewer's own flags. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
 /**
  * Conditional GETs for the API: a weak ETag from the JSON body, 304 when the client already has
  * it. Anonymous reads may be cached by shared caches for revalidation; signed-in reads carry the
@@ -14,7 +19,7 @@ export function registerEtags(app: FastifyInstance): void {
     reply.header('etag', etag);
     reply.header('vary', 'Authorization, Accept-Encoding');
     if (!reply.getHeader('cache-control')) {
-      reply.header('cache-control', request.headers.authorization ? 'private, no-cache' : 'public, max-age=0, must-revalidate');
+      reply.header('cache-control', request.headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     }
     if (request.headers['if-none-match'] === etag) {
       reply.code(304);

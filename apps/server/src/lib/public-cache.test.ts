@@ -113,8 +113,13 @@ describe('public response cache', () => {
   });
 
   test('the feed, which never reads the viewer, is shared with signed-in readers but stays private for them', async () => {
-    const url = '/api/v1/blogs?limit=4&page=1';
+    const url = '/api/v1/blogs?limit=3&page=1';
+    const first = await get(url, bearer(reader.token));
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    queries.length = 0;
     const anonymous = await get(url);
+    expect(queries).toHaveLength(0);
+    expect(anonymous.body).toBe(first.body);
     queries.length = 0;
     const signedIn = await get(url, bearer(reader.token));
     expect(queries).toHaveLength(0);

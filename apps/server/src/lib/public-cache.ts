@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 
@@ -46,8 +47,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     if (signedIn && mode === 'anonymous') return done();
     const entry = cache.get(request.url);
     if (entry) return sendCached(cache, entry, request, reply, signedIn);
-    // Only anonymous answers are stored: their headers are the public ones.
-    if (!signedIn) request[kGeneration] = cache.generation;
+    request[kGeneration] = cache.generation;
     done();
   });
 
@@ -55,13 +55,17 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
   const capture = (request: CacheableRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
     const generation = request[kGeneration];
     if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    const cacheControl = String(reply.getHeader('cache-control') ?? '');
+    // A signed-in answer reaches here only on an 'anyone' route: stored as the anonymous one would be.
+    const signedIn = request.headers.authorization !== undefined;
+    const cacheControl = reply.getHeader('cache-control');
     const etag = reply.getHeader('etag');
-    if (!cacheControl.startsWith('public') || typeof etag !== 'string' || reply.hasHeader('set-cookie')) return done(null, payload);
+    const expected = signedIn ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+    if (cacheControl !== expected || typeof etag !== 'string' || reply.hasHeader('set-cookie')) return done(null, payload);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
+    headers['cache-control'] = PUBLIC_CACHE_CONTROL;
     cache.set(request.url, generation, { headers, etag, body: payload });
     done(null, payload);
   };
@@ -73,7 +77,7 @@ function sendCached(cache: ResponseCache, entry: CachedResponse, request: Fastif
   reply.hijack();
   const res = reply.raw;
   // As the ETag hook does: a signed-in answer is never stored by shared caches.
-  const perRequest = { 'x-request-id': request.id, ...(signedIn ? { 'cache-control': 'private, no-cache' } : {}) };
+  const perRequest = { 'x-request-id': request.id, ...(signedIn ? { 'cache-control': PRIVATE_CACHE_CONTROL } : {}) };
   if (request.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, { ...entry.headers, ...perRequest });
     res.end();
