@@ -76,6 +76,8 @@ export interface LoadResult {
   /** unreadCountUpdate events received (one is expected per delivered notification). */
   countEvents: number;
   drops: number;
+  /** What the failed actions (warm-up included) answered: HTTP status, or the network error's code. */
+  errorKinds: Record<string, number>;
   latency: Stats;
   /** Event arrival minus the HTTP answer's arrival (negative when the push beat the answer). */
   afterAnswer: Stats;
@@ -138,6 +140,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
   const inflight: Promise<void>[] = [];
   let httpErrors = 0;
+  const errorKinds: Record<string, number> = {};
+  const failed = (kind: string) => {
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   let lastAnswer = 0;
   const fire = (k: number) => {
     const holder = o.holders[k % N]!;
@@ -153,9 +159,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         .then(async (res) => {
           const body = (await res.json()) as { following?: boolean };
           p.ok = res.ok && body.following === true;
+          if (!p.ok) failed(`HTTP ${res.status}`);
         })
-        .catch(() => {
+        .catch((err: Error & { cause?: { code?: string } }) => {
           p.ok = false;
+          failed(err.cause?.code ?? err.name);
         })
         .finally(() => {
           lastAnswer = performance.now();
@@ -194,6 +202,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     unexpected,
     countEvents,
     drops,
+    errorKinds,
     latency: stats(delivered.map((p) => p.receivedAt! - p.sentAt)),
     afterAnswer: stats(delivered.map((p) => p.receivedAt! - p.sentAt - p.httpMs!)),
     http: stats(measured.map((p) => p.httpMs!)),

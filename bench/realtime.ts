@@ -167,7 +167,8 @@ async function run(instances: number): Promise<RunResult> {
       h.socket.disconnect();
     }
     console.error(
-      `  delivered ${result.delivered}, lost ${result.lost}, p95 ${result.latency.p95.toFixed(1)} ms, count events ${result.countEvents}`,
+      `  delivered ${result.delivered}, lost ${result.lost}, p95 ${result.latency.p95.toFixed(1)} ms, count events ${result.countEvents}` +
+        (result.httpErrors ? `, failed actions: ${JSON.stringify(result.errorKinds)}` : ''),
     );
     return {
       ...result,
