@@ -2,8 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
+const DOWN_LOG_INTERVAL_MS = 5000;
+
 /** One error shape for the whole API: { success: false, message } with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // While the database is down every request fails at once: log the first failure, then one line
+  // per interval with how many were not logged, instead of a stack trace per request.
+  let lastDownLog = Number.NEGATIVE_INFINITY;
+  let unlogged = 0;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
@@ -16,8 +22,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, message });
     }
     if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+      const now = Date.now();
+      if (now - lastDownLog >= DOWN_LOG_INTERVAL_MS) {
+        request.log.error({ err: error, alsoFailedSinceLastLog: unlogged }, 'database unavailable');
+        lastDownLog = now;
+        unlogged = 0;
+      } else {
+        unlogged++;
+      }
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -49,9 +65,35 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003']);
-function isDatabaseDown(error: unknown): boolean {
+/**
+ * Errors that mean the database cannot be reached right now (restart, failover, network): answered
+ * 503 so clients retry, instead of 500. Connection errors (errno codes), PostgreSQL's
+ * admin/crash shutdown, cannot-connect-now, too-many-connections and connection-exception
+ * classes, and pg's messages for a connection that ended or a client that lost its connection.
+ */
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const DOWN_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/;
+
+export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   const msg = (error as Error).message ?? '';
-  return (code !== undefined && DOWN_CODES.has(code)) || /Connection terminated|timeout exceeded when trying to connect/.test(msg);
+  return (code !== undefined && DOWN_CODES.has(code)) || DOWN_MESSAGES.test(msg);
 }

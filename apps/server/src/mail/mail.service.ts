@@ -57,14 +57,17 @@ export class MailService {
       if (!(await this.repo.claim(row.id, LOCK_SECONDS))) continue;
       try {
         await this.transport.send({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await this.repo.markSent(row.id);
-        sent++;
       } catch (err) {
         const attempts = row.attempts + 1;
         const delayMs = attempts >= MAX_ATTEMPTS ? 365 * 86400_000 : Math.min(3600_000, 2 ** attempts * 5000);
         this.log.warn({ err, to: row.to_address, attempts }, 'mail delivery failed; will retry');
         await this.repo.markFailed(row.id, attempts, String((err as Error).message ?? err), new Date(Date.now() + delayMs).toISOString());
+        continue;
       }
+      // Delivered. If the database is down now, this rejects and ends the drain (the worker tries
+      // again on its next tick); the mail is not counted as a failed delivery.
+      await this.repo.markSent(row.id);
+      sent++;
     }
     return sent;
   }

@@ -23,7 +23,15 @@ describe('mail outbox', () => {
       const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(email)));
       expect(mail.text).toContain('Subject: Verify your email address');
       expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify-email\/[A-Za-z0-9_-]{43}/);
-      const row = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
+      // The SMTP server has the mail before the worker records it as sent.
+      const row = await waitFor(() =>
+        t.database.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', email)
+          .where('sent_at', 'is not', null)
+          .executeTakeFirst(),
+      );
       expect(row.sent_at).not.toBeNull();
     } finally {
       await smtp.close();
