@@ -40,11 +40,21 @@ export async function createBenchDatabase(engine: 'sqlite' | 'postgres', adminUr
     engine,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
       rmSync(dataDir, { recursive: true, force: true });
+      // Retried: PostgreSQL may be restarting (other benches share it).
+      for (let attempt = 1; ; attempt++) {
+        const c = new pg.Client({ connectionString: adminUrl });
+        try {
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          return;
+        } catch (err) {
+          if (attempt >= 10) throw err;
+          await new Promise((r) => setTimeout(r, 1000));
+        } finally {
+          await c.end().catch(() => {});
+        }
+      }
     },
   };
 }

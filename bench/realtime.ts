@@ -104,8 +104,11 @@ async function run(instances: number): Promise<RunResult> {
   const own: ChildProcess[] = [];
   const cleanup = async () => {
     await stopServers(own);
-    await db.drop();
-    if (instances > 1) await clearRedisPrefix(values.redis, redisPrefix).catch(() => {});
+    await db.drop().catch((err) => console.error(`warning: could not drop the bench database ${tag}: ${err}`));
+    if (instances > 1)
+      await clearRedisPrefix(values.redis, redisPrefix).catch((err) =>
+        console.error(`warning: could not clear Redis keys ${redisPrefix}*: ${err}`),
+      );
   };
   cleanups.push(cleanup);
   try {
