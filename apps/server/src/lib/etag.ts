@@ -15,7 +15,7 @@ export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !request.url.startsWith('/api/'))
       return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 27)}"`;
+    const etag = weakEtag(payload);
     reply.header('etag', etag);
     reply.header('vary', 'Authorization, Accept-Encoding');
     if (!reply.getHeader('cache-control')) {
@@ -27,4 +27,9 @@ export function registerEtags(app: FastifyInstance): void {
     }
     return payload;
   });
+}
+
+/** The weak ETag of a JSON body. */
+export function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }

@@ -135,10 +135,19 @@ describe('public response cache', () => {
     expect((await flags(reader)).isLiked).toBe(false);
     await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${id}`, headers: bearer(reader.token) });
     await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(other.token) });
-    const mine = await flags(reader);
+    const anonymous = await get(`/api/v1/blogs/${id}`); // fills the cache the signed-in pages are made from
+    const mineRes = await get(`/api/v1/blogs/${id}`, bearer(reader.token));
+    const mine = mineRes.json().blog;
     const theirs = await flags(other);
     expect([mine.isLiked, mine.isFollowing, mine.likeCount]).toEqual([true, false, 1]);
     expect([theirs.isLiked, theirs.isFollowing, theirs.likeCount]).toEqual([false, true, 1]);
+    expect(anonymous.json().blog.isLiked).toBe(false);
+    expect(mineRes.headers['cache-control']).toBe('private, no-cache');
+    expect(mineRes.headers.etag).not.toBe(anonymous.headers.etag);
+    expect((await get(`/api/v1/blogs/${id}`, { ...bearer(reader.token), 'if-none-match': String(mineRes.headers.etag) })).statusCode).toBe(304);
+    const invalid = await get(`/api/v1/blogs/${id}`, bearer('not-a-token'));
+    expect(invalid.statusCode).toBe(200);
+    expect(invalid.json().blog.isLiked).toBe(false);
   });
 
   test('a draft never reaches the cache and a deleted blog stops being served', async () => {

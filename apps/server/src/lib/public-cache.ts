@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from './etag';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 
@@ -10,11 +10,16 @@ declare module 'fastify' {
      * 'anyone': the route never reads the viewer, so signed-in requests get the same answer.
      */
     publicCache?: 'anonymous' | 'anyone';
+    /** On an 'anonymous' route: turns the cached anonymous body into the signed-in viewer's one. */
+    viewerOverlay?: ViewerOverlay;
   }
 }
 
 /** Headers that belong to one response, not to the cached one. */
 const PER_RESPONSE = new Set(['x-request-id', 'content-length', 'content-encoding', 'set-cookie']);
+
+/** The viewer's body made from the anonymous one, or undefined to take the full path. */
+export type ViewerOverlay = (request: FastifyRequest, viewerId: string, anonymousBody: string) => Promise<string | undefined>;
 
 const kGeneration = Symbol('publicCacheGeneration');
 type CacheableRequest = FastifyRequest & { [kGeneration]?: number };
@@ -44,7 +49,16 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     const mode = request.routeOptions.config.publicCache;
     if (mode === undefined || request.method !== 'GET' || (options.corsEnabled && request.headers.origin !== undefined)) return done();
     const signedIn = request.headers.authorization !== undefined;
-    if (signedIn && mode === 'anonymous') return done();
+    if (signedIn && mode === 'anonymous') {
+      const overlay = request.routeOptions.config.viewerOverlay;
+      const entry = overlay && cache.get(request.url);
+      if (!entry) return done();
+      personalized(app, request, overlay, entry).then(
+        (body) => (body === undefined ? done() : sendPersonal(cache, entry, body, request, reply)),
+        (err) => done(err),
+      );
+      return;
+    }
     const entry = cache.get(request.url);
     if (entry) return sendCached(cache, entry, request, reply, signedIn);
     request[kGeneration] = cache.generation;
@@ -85,6 +99,36 @@ function sendCached(cache: ResponseCache, entry: CachedResponse, request: Fastif
   }
   const { encoding, body } = cache.body(entry, request.headers['accept-encoding']);
   const headers: Record<string, string | number> = { ...entry.headers, ...perRequest, 'content-length': body.length };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  res.writeHead(200, headers);
+  res.end(body);
+}
+
+/** The signed-in viewer's body from the cached anonymous one; undefined when the full path must answer. */
+async function personalized(app: FastifyInstance, request: FastifyRequest, overlay: ViewerOverlay, entry: CachedResponse) {
+  await app.identify(request);
+  if (!request.user) return undefined; // an invalid token: the full path answers as it always does
+  return overlay(request, request.user.id, entry.bodies.identity!.toString());
+}
+
+/** What the full path sends a signed-in reader: its own ETag, private caching, the same other headers. */
+function sendPersonal(cache: ResponseCache, entry: CachedResponse, json: string, request: FastifyRequest, reply: FastifyReply): void {
+  const etag = weakEtag(json);
+  reply.hijack();
+  const res = reply.raw;
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    'cache-control': PRIVATE_CACHE_CONTROL,
+    etag,
+    'x-request-id': request.id,
+  };
+  if (request.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const { encoding, body } = cache.encode(Buffer.from(json), request.headers['accept-encoding']);
+  headers['content-length'] = body.length;
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   res.writeHead(200, headers);
   res.end(body);

@@ -84,14 +84,17 @@ export class ResponseCache {
     const encoding = identity.length < this.threshold ? 'identity' : pickEncoding(acceptEncoding);
     let body = entry.bodies[encoding];
     if (!body) {
-      body =
-        encoding === 'br'
-          ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(identity, { level: 6 });
+      body = compress(identity, encoding);
       entry.bodies[encoding] = body;
       this.bytes += body.length;
     }
     return { encoding, body };
+  }
+
+  /** A one-off body (not kept) in the best encoding the client accepts. */
+  encode(identity: Buffer, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } {
+    const encoding = identity.length < this.threshold ? 'identity' : pickEncoding(acceptEncoding);
+    return { encoding, body: compress(identity, encoding) };
   }
 
   private remove(key: string): void {
@@ -102,10 +105,20 @@ export class ResponseCache {
   }
 }
 
+/** Settings as @fastify/compress uses them. */
+function compress(identity: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  if (encoding === 'gzip') return gzipSync(identity, { level: 6 });
+  return identity;
+}
+
+// An encoding named in Accept-Encoding and not refused with q=0.
+const ACCEPTS_BR = /(^|[\s,])br(?![^,]*;\s*q=0(\.0*)?\s*(,|$))/i;
+const ACCEPTS_GZIP = /(^|[\s,])gzip(?![^,]*;\s*q=0(\.0*)?\s*(,|$))/i;
+
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = (name: string) => new RegExp(`(^|[\\s,])${name}(?![^,]*;\\s*q=0(\\.0*)?\\s*(,|$))`, 'i').test(acceptEncoding);
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
+  if (ACCEPTS_BR.test(acceptEncoding)) return 'br';
+  if (ACCEPTS_GZIP.test(acceptEncoding)) return 'gzip';
   return 'identity';
 }

@@ -51,3 +51,13 @@ export const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 export function page<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
 }
+
+/** How a blog page's body ends for an anonymous reader (blogSchema's last keys, in order). */
+const ANONYMOUS_FLAGS = '"isLiked":false,"isSaved":false,"isFollowing":false}}';
+
+/** A cached anonymous blog page body with the viewer's own flags; undefined if its shape is not the expected one. */
+export function withViewerFlags(anonymousBody: string, flags: { isLiked: boolean; isSaved: boolean; isFollowing: boolean }) {
+  if (!anonymousBody.endsWith(ANONYMOUS_FLAGS)) return undefined;
+  const own = `"isLiked":${flags.isLiked},"isSaved":${flags.isSaved},"isFollowing":${flags.isFollowing}}}`;
+  return anonymousBody.slice(0, -ANONYMOUS_FLAGS.length) + own;
+}

@@ -1,7 +1,9 @@
 import { blogListQuery, blogListResponse, blogResponse, blogWriteResponse, messageResponse } from '@inkwell/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readBlogInput } from './blogs.input';
+import { withViewerFlags } from './blogs.presenter';
 
 const blogParams = z.object({ id: z.string().min(1).max(120) });
 
@@ -10,8 +12,15 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
   // Read answers depend only on the URL, public data and (blog page) the viewer: lib/public-cache.ts.
-  const publicCache = { publicCache: 'anonymous' as const };
   const sameForEveryone = { publicCache: 'anyone' as const };
+  // A signed-in reader's page is the cached anonymous one with their own flags.
+  const blogPage = {
+    publicCache: 'anonymous' as const,
+    viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) => {
+      const flags = await blogs.viewerFlags((request.params as { id: string }).id, viewerId);
+      return flags && withViewerFlags(anonymousBody, flags);
+    },
+  };
 
   app.get(
     '/blogs',
@@ -31,7 +40,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blogs/:id',
-    { config: publicCache, onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } },
+    { config: blogPage, onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } },
     async (request) => {
       return { success: true as const, blog: await blogs.get(request.params.id, request.user?.id ?? null) };
     },

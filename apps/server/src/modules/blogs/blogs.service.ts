@@ -17,6 +17,8 @@ import { type CleanContent, cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
 import type { ViewerFlagsRepository } from './viewer-flags.repo';
 
+export type ViewerFlags = Pick<Blog, 'isLiked' | 'isSaved' | 'isFollowing'>;
+
 /** What create and update receive, whether the request was JSON or multipart. */
 export interface BlogInput {
   title: string;
@@ -174,13 +176,24 @@ export class BlogsService {
   async get(blogId: string, viewerId: string | null): Promise<Blog> {
     const published = await this.publishedPage(blogId);
     if (published) {
-      if (!viewerId || !published.creator) return published;
-      const flags = await this.deps.viewerFlags.find(published._id, published.creator._id, viewerId);
-      return { ...published, isLiked: truthy(flags.is_liked), isSaved: truthy(flags.is_saved), isFollowing: truthy(flags.is_following) };
+      if (!viewerId) return published;
+      return { ...published, ...(await this.flagsOn(published, viewerId)) };
     }
     const row = await this.deps.blogs.findPage(blogId, viewerId);
     if (!row || (row.draft && row.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
     return presentBlog(row);
+  }
+
+  /** The viewer's own flags on a published blog (undefined for drafts and unknown ids). */
+  async viewerFlags(blogId: string, viewerId: string): Promise<ViewerFlags | undefined> {
+    const published = await this.publishedPage(blogId);
+    return published && this.flagsOn(published, viewerId);
+  }
+
+  private async flagsOn(blog: Blog, viewerId: string): Promise<ViewerFlags> {
+    if (!blog.creator) return { isLiked: false, isSaved: false, isFollowing: false };
+    const flags = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
+    return { isLiked: truthy(flags.is_liked), isSaved: truthy(flags.is_saved), isFollowing: truthy(flags.is_following) };
   }
 
   /** The anonymous view of a published blog, or undefined for a draft or an unknown id. */
