@@ -75,6 +75,8 @@ export function createRealtime(
     toUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload as never);
     },
+    // Alone, this instance knows every open socket; with Redis a socket may be on another one.
+    mayBeListening: deps.redis ? () => true : (userId) => io.sockets.adapter.rooms.has(userRoom(userId)),
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
     },

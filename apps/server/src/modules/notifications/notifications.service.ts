@@ -9,6 +9,8 @@ import type { NotificationFilterValue, NotificationKey, NotificationsRepository 
 /** Where new notifications and counts are pushed: the realtime server's rooms (user:<id>). */
 export interface NotificationPush {
   toUser(userId: string, event: 'newNotification' | 'unreadCountUpdate', payload: unknown): void;
+  /** False only when the user certainly has no open tab: then nothing is read to push. */
+  mayBeListening(userId: string): boolean;
 }
 
 export interface NewNotification {
@@ -27,7 +29,7 @@ const FANOUT_BATCH = 500;
  * like, comment or follow does) and pushes them to the recipient's open tabs after commit.
  */
 export class NotificationsService {
-  private push: NotificationPush = { toUser: () => {} };
+  private push: NotificationPush = { toUser: () => {}, mayBeListening: () => false };
 
   constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository }) {}
 
@@ -51,13 +53,14 @@ export class NotificationsService {
         created_at: nowIso(),
       }));
     for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), tx.db);
-    if (rows.length) tx.afterCommit(() => this.publish(rows.map((r) => r.id)));
+    const listened = rows.filter((r) => this.push.mayBeListening(r.recipient_id));
+    if (listened.length) tx.afterCommit(() => this.publish(listened.map((r) => r.id)));
   }
 
   /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
-    tx.afterCommit(() => this.pushCount(key.recipientId));
+    if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId));
   }
 
   /** A new post tells the author's followers. */
