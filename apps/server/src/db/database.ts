@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { startBackgroundCheckpoints } from './sqlite-checkpointer';
 import { WriteSignal, watchWrites } from './write-watch';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -28,6 +29,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Sees every executed query (tests read query plans with it). */
   onQuery?: (query: CompiledQuery) => void;
+  /** SQLite: checkpoint the WAL from a worker thread instead of inside commits (the server sets it). */
+  backgroundCheckpoints?: boolean;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -105,5 +108,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const writes = new WriteSignal();
   const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes);
   const db = new Kysely<Database>({ dialect, log: logger(options) });
-  return { db, engine: 'sqlite', writes, destroy: () => db.destroy() };
+  const checkpoints = options.backgroundCheckpoints ? startBackgroundCheckpoints(sqlite, options.sqliteFile) : undefined;
+  return {
+    db,
+    engine: 'sqlite',
+    writes,
+    async destroy() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
