@@ -88,7 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'), backgroundCheckpoints: true });
+    createDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'),
+      backgroundCheckpoints: true,
+    });
   if (options.migrate !== false) await migrateToLatest(database.db, database.pgSchema);
   const services = createServices(config, database, app.log);
   app.decorate('services', services);

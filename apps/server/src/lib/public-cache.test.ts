@@ -144,7 +144,9 @@ describe('public response cache', () => {
     expect(anonymous.json().blog.isLiked).toBe(false);
     expect(mineRes.headers['cache-control']).toBe('private, no-cache');
     expect(mineRes.headers.etag).not.toBe(anonymous.headers.etag);
-    expect((await get(`/api/v1/blogs/${id}`, { ...bearer(reader.token), 'if-none-match': String(mineRes.headers.etag) })).statusCode).toBe(304);
+    expect((await get(`/api/v1/blogs/${id}`, { ...bearer(reader.token), 'if-none-match': String(mineRes.headers.etag) })).statusCode).toBe(
+      304,
+    );
     const invalid = await get(`/api/v1/blogs/${id}`, bearer('not-a-token'));
     expect(invalid.statusCode).toBe(200);
     expect(invalid.json().blog.isLiked).toBe(false);

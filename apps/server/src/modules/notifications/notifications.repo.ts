@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
 
 export type NotificationFilterValue = 'all' | 'unread' | 'like' | 'comment' | 'follow';
@@ -44,6 +45,14 @@ function withSubjects(db: Kysely<Database>) {
 
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof withSubjects>['executeTakeFirstOrThrow']>>;
 
+const unread = prepared((db, recipientId: string) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('recipient_id', '=', recipientId)
+    .where('is_read', '=', 0),
+);
+
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -70,13 +79,8 @@ export class NotificationsRepository {
   }
 
   async unreadCount(recipientId: string, db: Kysely<Database> = this.db): Promise<number> {
-    const row = await db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('recipient_id', '=', recipientId)
-      .where('is_read', '=', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const { rows } = await unread(db, recipientId);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async markRead(recipientId: string, id: string): Promise<boolean> {

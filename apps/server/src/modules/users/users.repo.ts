@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = UsersTable;
@@ -25,6 +26,8 @@ export function newUserRow(
 }
 
 /** Kysely queries on users; no rules here. */
+const authState = prepared((db, id: string) => db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id));
+
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -46,8 +49,9 @@ export class UsersRepository {
   }
 
   /** Token version only: read on every authenticated request. */
-  findAuthState(id: string) {
-    return this.db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id).executeTakeFirst();
+  /** Read on every signed-in request. */
+  async findAuthState(id: string) {
+    return (await authState(this.db, id)).rows[0];
   }
 
   insert(user: Insertable<UsersTable>, db: Kysely<Database> = this.db) {
