@@ -81,6 +81,9 @@ export const TAGS = [
   'wasm',
 ];
 
+/** Every word the generators below can write: the search vocabulary of a seeded site. */
+export const VOCABULARY = [...WORDS, ...TAGS, 'const', 'await'].join(' ');
+
 export function words(random: () => number, count: number): string {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)]!);

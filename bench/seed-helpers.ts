@@ -35,15 +35,60 @@ export async function insertStream(
 ) {
   const progress = new Progress(label, total);
   const BATCH = 20_000;
+  // The next batch is made while the database writes the previous one (PostgreSQL works in its own process).
+  let pending: Promise<void> = Promise.resolve();
   for (let i = 0; i < total; i += BATCH) {
     const rows: Row[] = [];
     for (let j = i; j < Math.min(total, i + BATCH); j++) {
       const r = rowAt(j);
       if (r) rows.push(r);
     }
-    await writer.insert(table, columns, rows, ignore);
-    progress.tick(Math.min(total, i + BATCH));
+    await pending;
+    progress.tick(i);
+    pending = writer.insert(table, columns, rows, ignore);
   }
+  await pending;
+  progress.tick(total);
+}
+
+const STATE = 'seed_dropped_indexes';
+
+/**
+ * Drops the secondary indexes (not primary keys or unique constraints) before a bulk load and
+ * remembers their definitions in a table, so a seed that dies half-way still rebuilds them on
+ * the next run. Building an index once over sorted data is much cheaper than keeping it
+ * current through millions of random inserts.
+ */
+export async function dropSecondaryIndexes(writer: BulkWriter, engine: 'sqlite' | 'postgres') {
+  await writer.exec(`CREATE TABLE IF NOT EXISTS ${STATE} (name text PRIMARY KEY, sql text NOT NULL)`);
+  const indexes =
+    engine === 'sqlite'
+      ? await writer.all<{ name: string; sql: string }>(
+          `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name <> '${STATE}'`,
+        )
+      : await writer.all<{ name: string; sql: string }>(
+          `SELECT indexname AS name, indexdef AS sql FROM pg_indexes i WHERE schemaname = current_schema()
+             AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+        );
+  for (const { name, sql } of indexes) {
+    const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
+    await writer.exec(`INSERT INTO ${STATE} (name, sql) VALUES (${q(name)}, ${q(sql)}) ON CONFLICT DO NOTHING`);
+    await writer.exec(`DROP INDEX IF EXISTS ${name}`);
+  }
+}
+
+/** Builds the indexes dropSecondaryIndexes took away, with a progress bar, then forgets them. */
+export async function restoreSecondaryIndexes(writer: BulkWriter) {
+  const indexes = await writer.all<{ name: string; sql: string }>(`SELECT name, sql FROM ${STATE} ORDER BY name`);
+  const progress = new Progress('indexes', indexes.length);
+  progress.tick(0);
+  let done = 0;
+  for (const { name, sql } of indexes) {
+    await writer.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, (m) => `${m}IF NOT EXISTS `));
+    await writer.exec(`DELETE FROM ${STATE} WHERE name = '${name}'`);
+    progress.tick(++done);
+  }
+  await writer.exec(`DROP TABLE ${STATE}`);
 }
 
 /** Migrates the configured database, then opens the fastest bulk writer for its engine. */
@@ -52,6 +97,6 @@ export async function openWriter(config: Config): Promise<{ writer: BulkWriter; 
   await migrateToLatest(handle.db);
   await handle.destroy();
   if (handle.engine === 'postgres')
-    return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 4 })), engine: 'postgres' };
+    return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 2 })), engine: 'postgres' };
   return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
 }

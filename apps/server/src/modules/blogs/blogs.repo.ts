@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
 
 export type BlogRow = BlogsTable;
+export type BlogRef = Pick<BlogsTable, 'id' | 'blog_id' | 'draft' | 'creator_id' | 'comment_count'>;
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
@@ -30,6 +32,10 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
 
 export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
 
+const blogRef = prepared((db, blogId: string) =>
+  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
+);
+
 export class BlogsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -39,6 +45,11 @@ export class BlogsRepository {
 
   findByBlogId(blogId: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
+  }
+
+  /** What access checks, reactions and comments need: no content, a blog row's largest part. */
+  async findRef(blogId: string, db: Kysely<Database> = this.db): Promise<BlogRef | undefined> {
+    return (await blogRef(db, blogId)).rows[0];
   }
 
   async blogIdTaken(blogId: string, db: Kysely<Database> = this.db): Promise<boolean> {
@@ -75,18 +86,29 @@ export class BlogsRepository {
       .executeTakeFirst();
   }
 
-  /** Newest published blogs; one extra row tells whether more exist. */
+  /**
+   * Newest published blogs; one extra row tells whether more exist. The page's ids come from the
+   * feed index alone (draft, created_at, id), so a deep page skips index entries, not rows and
+   * their creators.
+   */
   listPublished(limit: number, offset: number) {
     return selectCard(this.db.selectFrom('blogs'))
-      .where('blogs.draft', '=', 0)
+      .where('blogs.id', 'in', (eb) =>
+        eb
+          .selectFrom('blogs as page')
+          .select('page.id')
+          .where('page.draft', '=', 0)
+          .orderBy('page.created_at', 'desc')
+          .orderBy('page.id', 'desc')
+          .limit(limit + 1)
+          .offset(offset),
+      )
       .orderBy('blogs.created_at', 'desc')
       .orderBy('blogs.id', 'desc')
-      .limit(limit + 1)
-      .offset(offset)
       .execute();
   }
 
-  /** A tag's newest published blogs: the page is picked from the blog_tags index, then joined. */
+  /** A tag's newest published blogs: the page is picked from the blog_tags index (tag, draft, created_at, blog_id), then joined. */
   listByTag(tag: string, limit: number, offset: number) {
     return selectCard(this.db.selectFrom('blogs'))
       .where('blogs.id', 'in', (eb) =>

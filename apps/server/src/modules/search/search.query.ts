@@ -12,3 +12,20 @@ export function toFts5Query(terms: string[]): string {
 export function toTsQuery(terms: string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
 }
+
+/** A word as the search vocabulary keeps it: lower case, accents removed (as FTS5's remove_diacritics). */
+export function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The distinct words of a text, for the prefix vocabulary (SQLite). */
+export function vocabularyOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.match(/[\p{L}\p{N}]+/gu) ?? []) out.add(foldWord(w));
+  return out;
+}
+
+/** FTS5 expression for one word, or for any of several (a prefix expanded to whole words). */
+export function fts5Any(words: string[]): string {
+  return words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`;
+}

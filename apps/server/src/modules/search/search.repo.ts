@@ -1,8 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { selectCard } from '../blogs/blogs.repo';
-import { toFts5Query, toTsQuery } from './search.query';
+import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
+import { foldWord, fts5Any, toTsQuery, vocabularyOf } from './search.query';
+
+/** The newest matches of a query that are ranked by relevance; older ones follow, newest first. */
+export const RANKED_WINDOW = 500;
+/** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
+const MAX_PREFIX_WORDS = 50;
+/** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
+const COLUMN_WEIGHTS: [string, number][] = [
+  ['title', 10],
+  ['tags', 6],
+  ['description', 4],
+];
 
 export interface SearchDocument {
   title: string;
@@ -18,7 +29,11 @@ export interface SearchDocument {
 export class SearchRepository {
   private readonly pg: boolean;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** How many of the newest matches are ranked (smaller in tests, to reach the older ones). */
+    private readonly window = RANKED_WINDOW,
+  ) {
     this.pg = isPostgres(db);
   }
 
@@ -29,6 +44,7 @@ export class SearchRepository {
       await sql`INSERT INTO blogs_fts (title, description, tags, body) VALUES (${doc.title}, ${doc.description}, ${doc.tags.join(' ')}, ${doc.body})`.execute(
         db,
       );
+    await this.addWords(doc, db);
     return Number(r.insertId);
   }
 
@@ -38,7 +54,17 @@ export class SearchRepository {
     await sql`UPDATE blogs_fts SET title = ${doc.title}, description = ${doc.description}, tags = ${doc.tags.join(' ')}, body = ${doc.body} WHERE rowid = ${rowid}`.execute(
       db,
     );
+    await this.addWords(doc, db);
     return rowid;
+  }
+
+  /** Words only ever join the vocabulary: one no blog uses any more expands to a word that matches nothing. */
+  private async addWords(doc: SearchDocument, db: Kysely<Database>) {
+    const words = [...vocabularyOf(`${doc.title} ${doc.description} ${doc.tags.join(' ')} ${doc.body}`)];
+    if (!words.length) return;
+    await sql`INSERT INTO search_words (word) SELECT value FROM json_each(${JSON.stringify(words)}) WHERE true ON CONFLICT DO NOTHING`.execute(
+      db,
+    );
   }
 
   async remove(rowid: number | null, db: Kysely<Database>): Promise<void> {
@@ -46,33 +72,124 @@ export class SearchRepository {
     await sql`DELETE FROM blogs_fts WHERE rowid = ${rowid}`.execute(db);
   }
 
-  /** Ranked published blogs matching every term (last one as a prefix); one extra row for hasMore. */
+  /**
+   * Published blogs matching every term (the last one as a prefix), best first; one extra row
+   * for hasMore.
+   *
+   * Ranking every match does not scale: at 1M posts a common word matches most of them, and
+   * bm25 / ts_rank_cd over all of them takes seconds. So the newest RANKED_WINDOW matches are
+   * ranked, and older matches follow them, newest first. Every match is still reachable page by
+   * page, in a stable order; below RANKED_WINDOW matches (any rare query) all of them are ranked.
+   */
   search(terms: string[], limit: number, offset: number) {
-    if (this.pg) {
-      const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
-      return selectCard(this.db.selectFrom('blogs'))
-        .where('blogs.draft', '=', 0)
-        .where(sql<boolean>`blogs.search_vector @@ ${query}`)
-        .orderBy(sql`ts_rank_cd(blogs.search_vector, ${query})`, 'desc')
-        .orderBy('blogs.created_at', 'desc')
-        .limit(limit + 1)
-        .offset(offset)
-        .execute();
-    }
-    const match = toFts5Query(terms);
-    return selectCard(this.db.selectFrom('blogs'))
+    return this.pg ? this.searchPostgres(terms, limit, offset) : this.searchSqlite(terms, limit, offset);
+  }
+
+  private async searchPostgres(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
+    const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
+    // The newest matches: the planner walks the feed index newest first and tests each row when
+    // the words are common, or reads the GIN index when they are rare.
+    const ranked = await selectCard(this.db.selectFrom('blogs'))
       .innerJoin(
-        sql<{
-          rowid: number;
-          rank: number;
-        }>`(SELECT rowid, bm25(blogs_fts, 10.0, 4.0, 6.0, 1.0) AS rank FROM blogs_fts WHERE blogs_fts MATCH ${match})`.as('hits'),
-        (j) => j.onRef('hits.rowid', '=', 'blogs.search_rowid'),
+        sql<{ id: string; rank: number }>`(SELECT id, ts_rank_cd(search_vector, ${query}) AS rank FROM blogs
+          WHERE draft = 0 AND search_vector @@ ${query} ORDER BY created_at DESC, id DESC LIMIT ${this.window})`.as('hits'),
+        (j) => j.onRef('hits.id', '=', 'blogs.id'),
       )
-      .where('blogs.draft', '=', 0)
-      .orderBy(sql`hits.rank`)
+      .orderBy(sql`hits.rank`, 'desc')
       .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
       .limit(limit + 1)
       .offset(offset)
       .execute();
+    if (ranked.length > limit || offset + ranked.length < this.window) return ranked;
+    // Past the ranked window: the older matches, newest first.
+    const edge = await this.db
+      .selectFrom('blogs')
+      .select(['created_at', 'id'])
+      .where('draft', '=', 0)
+      .where(sql<boolean>`search_vector @@ ${query}`)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(this.window - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!edge) return ranked;
+    const older = await selectCard(this.db.selectFrom('blogs'))
+      .where('blogs.draft', '=', 0)
+      .where(sql<boolean>`blogs.search_vector @@ ${query}`)
+      .where(sql<boolean>`(blogs.created_at, blogs.id) < (${edge.created_at}, ${edge.id})`)
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .limit(limit + 1 - ranked.length)
+      .offset(Math.max(0, offset - this.window))
+      .execute();
+    return [...ranked, ...older];
+  }
+
+  private async searchSqlite(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
+    const last = foldWord(terms[terms.length - 1]!);
+    // The prefix as whole words from the vocabulary (the word itself too, should it be missing there).
+    const expanded = await sql<{ word: string }>`SELECT word FROM search_words WHERE word >= ${last} AND word < ${`${last}\uffff`}
+      ORDER BY word LIMIT ${MAX_PREFIX_WORDS}`.execute(this.db);
+    const lastWords = [last, ...expanded.rows.map((r) => r.word).filter((w) => w !== last)];
+    const groups = [...terms.slice(0, -1).map((t) => [foldWord(t)]), lastWords];
+    const match = groups.map(fts5Any).join(' AND ');
+
+    // The newest matches, drafts included (FTS5 reads them newest first and stops).
+    const { rows: hits } = await sql<{ rowid: number }>`SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match}
+      ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
+    if (!hits.length) return [];
+    const lowest = hits[hits.length - 1]!.rowid;
+
+    // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
+    // without bm25's scan of every match for document frequencies.
+    const score = new Map<number, number>(hits.map((h) => [h.rowid, groups.length]));
+    const boosts = groups.flatMap((g) => COLUMN_WEIGHTS.map(([column, weight]) => ({ expr: `{${column}} : ${fts5Any(g)}`, weight })));
+    const boosted = await sql<{ rowid: number; weight: number }>`${sql.join(
+      boosts.map(
+        (b) =>
+          sql`SELECT rowid, ${b.weight} AS weight FROM blogs_fts WHERE blogs_fts MATCH ${b.expr} AND rowid >= CAST(${lowest} AS INTEGER)`,
+      ),
+      sql` UNION ALL `,
+    )}`.execute(this.db);
+    for (const b of boosted.rows) if (score.has(b.rowid)) score.set(b.rowid, score.get(b.rowid)! + b.weight);
+
+    const published = await sql<{ search_rowid: number }>`SELECT search_rowid FROM blogs
+      WHERE search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND draft = 0`.execute(this.db);
+    const order = published.rows.map((r) => r.search_rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
+    const pageIds = order.slice(offset, offset + limit + 1);
+    const ranked = pageIds.length ? await this.cardsByRowid(pageIds) : [];
+    if (ranked.length > limit || hits.length < this.window) return ranked;
+
+    // Past the ranked window: the older matches, newest first.
+    const older = await selectCard(this.db.selectFrom('blogs'))
+      .innerJoin(
+        sql<{
+          rowid: number;
+        }>`(SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match} AND rowid < CAST(${lowest} AS INTEGER) ORDER BY rowid DESC)`.as(
+          'older',
+        ),
+        (j) => j.onRef('older.rowid', '=', 'blogs.search_rowid'),
+      )
+      .where('blogs.draft', '=', 0)
+      .orderBy(sql`older.rowid`, 'desc')
+      .limit(limit + 1 - ranked.length)
+      .offset(Math.max(0, offset - order.length))
+      .execute();
+    return [...ranked, ...older];
+  }
+
+  private async cardsByRowid(rowids: number[]): Promise<BlogCardRow[]> {
+    const rows = await selectCard(this.db.selectFrom('blogs'))
+      .select('blogs.search_rowid')
+      .where('blogs.search_rowid', 'in', rowids)
+      .execute();
+    const byRowid = new Map(rows.map((r) => [r.search_rowid, r]));
+    return rowids.flatMap((id) => {
+      const row = byRowid.get(id);
+      if (!row) return [];
+      const { search_rowid: _, ...card } = row;
+      return [card];
+    });
   }
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog } from '../../../test/blogs';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+import { searchTerms } from './search.query';
+import { SearchRepository } from './search.repo';
+
+/** Ranking only the newest matches (a window of 3 here, 1000 in the app) must still reach every match. */
+let t: TestApp;
+let author: TestUser;
+const titles: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await createUser(t);
+  // Oldest first; "Quokka" in the title of the 2nd and the 5th.
+  const posts = [
+    ['Alpha notes', 'quokka in the body only'],
+    ['Quokka care', 'a body about quokkas'],
+    ['Beta notes', 'quokkas again'],
+    ['Gamma notes', 'yet another quokka'],
+    ['Quokka photos', 'quokka pictures'],
+    ['Delta notes', 'quokka at the end'],
+    ['Draft notes', 'quokka draft'],
+  ];
+  for (const [title, body] of posts as [string, string][]) {
+    await createBlog(t, author, {
+      title,
+      description: 'About animals',
+      tags: ['animals'],
+      content: { blocks: [{ type: 'paragraph', data: { text: body } }] },
+      ...(title.startsWith('Draft') ? { draft: true } : {}),
+    });
+    titles.push(title);
+  }
+});
+afterAll(async () => t.close());
+
+async function all(repo: SearchRepository, query: string, limit: number) {
+  const seen: string[] = [];
+  for (let page = 0; page < 10; page++) {
+    const rows = await repo.search(searchTerms(query), limit, page * limit);
+    seen.push(...rows.slice(0, limit).map((r) => r.title));
+    if (rows.length <= limit) break;
+  }
+  return seen;
+}
+
+describe('search beyond the ranked window', () => {
+  it('ranks the newest matches, then lists the older ones newest first, each once', async () => {
+    const repo = new SearchRepository(t.database.db, 3);
+    // Newest three published matches: Delta, Quokka photos, Gamma; title matches first.
+    const expected = ['Quokka photos', 'Delta notes', 'Gamma notes', 'Beta notes', 'Quokka care', 'Alpha notes'];
+    for (const limit of [1, 2, 4, 10]) expect(await all(repo, 'quokka', limit), `limit ${limit}`).toEqual(expected);
+    expect(await all(repo, 'quok', 2)).toEqual(expected);
+  });
+
+  it('ranks every match when there are fewer than the window', async () => {
+    const repo = new SearchRepository(t.database.db, 100);
+    expect(await all(repo, 'quokka', 2)).toEqual([
+      'Quokka photos',
+      'Quokka care',
+      'Delta notes',
+      'Gamma notes',
+      'Beta notes',
+      'Alpha notes',
+    ]);
+  });
+});
