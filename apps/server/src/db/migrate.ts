@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_search';
 import * as m0003 from './migrations/0003_scale';
+import * as m0004 from './migrations/0004_write_path';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_initial': m0001,
   '2026_11_21_0002_search': m0002,
   '2026_11_22_0003_scale': m0003,
+  '2026_11_22_0004_write_path': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,7 +35,7 @@ export class ReactionsService {
 
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
     const { db, blogs, reactions, events } = this.deps;
-    const blog = await blogs.findByBlogId(blogId);
+    const blog = await blogs.findRef(blogId);
     // Drafts are invisible to everyone but their author.
     if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
     return transact(db, async (tx) => {

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { type Tx, transact } from '../../lib/tx';
-import type { BlogRow, BlogsRepository } from '../blogs/blogs.repo';
+import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
 
@@ -12,9 +12,9 @@ import type { CommentsRepository } from './comments.repo';
 const MAX_REPLIES_PER_PAGE = 500;
 
 export interface CommentEvents {
-  onCommentCreated?(e: { commentId: string; blog: BlogRow; authorId: string; parentAuthorId: string | null }, tx: Tx): Promise<void>;
+  onCommentCreated?(e: { commentId: string; blog: BlogRef; authorId: string; parentAuthorId: string | null }, tx: Tx): Promise<void>;
   onCommentLikeChanged?(
-    e: { commentId: string; blog: BlogRow; commentAuthorId: string; userId: string; liked: boolean },
+    e: { commentId: string; blog: BlogRef; commentAuthorId: string; userId: string; liked: boolean },
     tx: Tx,
   ): Promise<void>;
 }
@@ -128,8 +128,8 @@ export class CommentsService {
     });
   }
 
-  private async visibleBlog(blogId: string, viewerId: string | null): Promise<BlogRow> {
-    const blog = await this.deps.blogs.findByBlogId(blogId);
+  private async visibleBlog(blogId: string, viewerId: string | null): Promise<BlogRef> {
+    const blog = await this.deps.blogs.findRef(blogId);
     if (!blog || (blog.draft && blog.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
     return blog;
   }
