@@ -29,6 +29,11 @@ test('works inside a transaction and reports affected rows', async () => {
 });
 
 test('refuses a build that uses an argument as anything but a value', async () => {
-  const byColumn = prepared((db, column: string) => db.selectFrom('users').select(['id']).orderBy(column as 'id'));
+  const byColumn = prepared((db, column: string) =>
+    db
+      .selectFrom('users')
+      .select(['id'])
+      .orderBy(column as 'id'),
+  );
   await expect(byColumn(t.database.db, 'name')).rejects.toThrow(/does not use all its arguments/);
 });
