@@ -106,9 +106,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
   const writes = new WriteSignal();
-  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes);
-  const db = new Kysely<Database>({ dialect, log: logger(options) });
   const checkpoints = options.backgroundCheckpoints ? startBackgroundCheckpoints(sqlite, options.sqliteFile) : undefined;
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes, checkpoints?.afterCommit);
+  const db = new Kysely<Database>({ dialect, log: logger(options) });
   return {
     db,
     engine: 'sqlite',

@@ -13,7 +13,7 @@ test('under steady writes the WAL is copied by the worker and starts over, and e
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)');
-  const checkpoints = startBackgroundCheckpoints(db, file, { intervalMs: 20, restartFrames: 1000, walLimitBytes: 1024 * 1024 });
+  const checkpoints = startBackgroundCheckpoints(db, file, { intervalMs: 20, restartEveryMs: 50, walLimitBytes: 1024 * 1024 });
   expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
   const body = 'x'.repeat(3000);
@@ -25,6 +25,7 @@ test('under steady writes the WAL is copied by the worker and starts over, and e
   let rows = 0;
   while (!startedOver && rows < 40_000) {
     insert.run(body);
+    checkpoints.afterCommit(); // as the server's connection does after each commit
     rows++;
     if (rows % 50 === 0) {
       await new Promise((r) => setTimeout(r, 0));

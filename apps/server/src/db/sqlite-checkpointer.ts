@@ -8,16 +8,10 @@ const { workerData, parentPort } = require('node:worker_threads');
 const SQLite = require(workerData.modulePath);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 1000');
-// PASSIVE copies the WAL without blocking anyone. Under steady writes it never finds the WAL
-// fully copied at the moment a write begins, so the WAL would never start over and would grow
-// without end: once it is large and mostly copied, RESTART copies the rest (holding writers
-// back for that short moment) so the next write starts it over.
+// PASSIVE copies the WAL into the database without blocking anyone.
 let timer;
 const run = () => {
-  try {
-    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (r.log > workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
-  } catch (err) { parentPort.postMessage(String(err)); }
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { parentPort.postMessage(String(err)); }
   timer = setTimeout(run, workerData.intervalMs);
 };
 timer = setTimeout(run, workerData.intervalMs);
@@ -35,8 +29,8 @@ parentPort.on('message', (m) => {
  */
 export interface CheckpointOptions {
   intervalMs?: number;
-  /** A WAL with more frames than this is started over (RESTART) once mostly copied. */
-  restartFrames?: number;
+  /** How often this connection completes the copy so the WAL can start over. */
+  restartEveryMs?: number;
   /** After starting over, the WAL file is cut back to this size. */
   walLimitBytes?: number;
 }
@@ -45,10 +39,10 @@ export function startBackgroundCheckpoints(
   sqlite: SQLite.Database,
   file: string,
   options: CheckpointOptions = {},
-): { stop(): Promise<void> } {
-  const { intervalMs = 100, restartFrames = 4096, walLimitBytes = 64 * 1024 * 1024 } = options;
+): { stop(): Promise<void>; afterCommit(): void } {
+  const { intervalMs = 100, restartEveryMs = 1000, walLimitBytes = 64 * 1024 * 1024 } = options;
   const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file, intervalMs, restartFrames } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file, intervalMs } });
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
   // After the WAL starts over, its file is cut back to this size.
@@ -59,7 +53,22 @@ export function startBackgroundCheckpoints(
   };
   worker.on('error', fallBack);
   worker.on('exit', fallBack);
+  // The WAL starts over only when a write begins with all of it copied, which under steady
+  // writes never coincides with the worker's passes. So now and then, right after a commit
+  // (between transactions, the connection still held), this connection copies the few frames
+  // the worker has not yet; the next write then starts the WAL over. If the worker is copying
+  // at that moment, PASSIVE gives up at once and the next commit tries again.
+  let lastCopy = Date.now();
+  const afterCommit = () => {
+    const now = Date.now();
+    if (now - lastCopy < restartEveryMs) return;
+    try {
+      const [r] = sqlite.pragma('wal_checkpoint(PASSIVE)') as { busy: number }[];
+      if (!r?.busy) lastCopy = now;
+    } catch {}
+  };
   return {
+    afterCommit,
     async stop() {
       stopped = true;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

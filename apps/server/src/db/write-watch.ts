@@ -44,7 +44,7 @@ function writeOf(query: CompiledQuery): string | undefined {
   return query.query.kind === 'RawNode' && WRITE_SQL.test(query.sql) ? '*' : undefined;
 }
 
-function watchConnection(connection: DatabaseConnection, signal: WriteSignal): DatabaseConnection {
+function watchConnection(connection: DatabaseConnection, signal: WriteSignal, afterCommit?: () => void): DatabaseConnection {
   let pending: Set<string> | null = null;
   return {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -55,12 +55,16 @@ function watchConnection(connection: DatabaseConnection, signal: WriteSignal): D
         const tables = pending;
         pending = null;
         if (tables?.size) signal.emit(tables);
+        afterCommit?.();
       } else if (sql === 'rollback') pending = null;
       else {
         const table = writeOf(query);
         if (table) {
           if (pending) pending.add(table);
-          else signal.emit(new Set([table]));
+          else {
+            signal.emit(new Set([table]));
+            afterCommit?.();
+          }
         }
       }
       return result;
@@ -69,8 +73,11 @@ function watchConnection(connection: DatabaseConnection, signal: WriteSignal): D
   };
 }
 
-/** The same dialect, with every connection reporting committed writes to signal. */
-export function watchWrites(dialect: Dialect, signal: WriteSignal): Dialect {
+/**
+ * The same dialect, with every connection reporting committed writes to signal. afterCommit runs
+ * right after each commit, while the connection is still held (SQLite checkpoints use it).
+ */
+export function watchWrites(dialect: Dialect, signal: WriteSignal, afterCommit?: () => void): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -82,7 +89,7 @@ export function watchWrites(dialect: Dialect, signal: WriteSignal): Dialect {
       const outer = (inner: DatabaseConnection) => {
         let c = wrapped.get(inner);
         if (!c) {
-          c = watchConnection(inner, signal);
+          c = watchConnection(inner, signal, afterCommit);
           wrapped.set(inner, c);
           unwrap.set(c, inner);
         }
