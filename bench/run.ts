@@ -93,7 +93,9 @@ async function main() {
   await waitFor(`${base}/api/v1/health`);
 
   const all = await scenarios(base);
-  const chosen = values.only ? all.filter((s) => s.name.includes(values.only!)) : all;
+  // --only takes comma-separated parts of scenario names.
+  const wanted = values.only?.split(',').map((w) => w.trim());
+  const chosen = wanted ? all.filter((s) => wanted.some((w) => s.name.includes(w))) : all;
 
   // The reference answers every read path with the real body captured from our server.
   const bodies: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, weakEtag } from './etag';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 
@@ -18,8 +18,15 @@ declare module 'fastify' {
 /** Headers that belong to one response, not to the cached one. */
 const PER_RESPONSE = new Set(['x-request-id', 'content-length', 'content-encoding', 'set-cookie']);
 
-/** The viewer's body made from the anonymous one, or undefined to take the full path. */
-export type ViewerOverlay = (request: FastifyRequest, viewerId: string, anonymousBody: string) => Promise<string | undefined>;
+/**
+ * The viewer's body made from the anonymous one, with a short tag naming what differs (it
+ * extends the anonymous ETag), or undefined to take the full path.
+ */
+export type ViewerOverlay = (
+  request: FastifyRequest,
+  viewerId: string,
+  anonymousBody: string,
+) => Promise<{ body: string; variant: string } | undefined>;
 
 const kGeneration = Symbol('publicCacheGeneration');
 type CacheableRequest = FastifyRequest & { [kGeneration]?: number };
@@ -54,7 +61,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
       const entry = overlay && cache.get(request.url);
       if (!entry) return done();
       personalized(app, request, overlay, entry).then(
-        (body) => (body === undefined ? done() : sendPersonal(cache, entry, body, request, reply)),
+        (answer) => (answer === undefined ? done() : sendPersonal(cache, entry, answer, request, reply)),
         (err) => done(err),
       );
       return;
@@ -108,12 +115,20 @@ function sendCached(cache: ResponseCache, entry: CachedResponse, request: Fastif
 async function personalized(app: FastifyInstance, request: FastifyRequest, overlay: ViewerOverlay, entry: CachedResponse) {
   await app.identify(request);
   if (!request.user) return undefined; // an invalid token: the full path answers as it always does
-  return overlay(request, request.user.id, entry.bodies.identity!.toString());
+  return overlay(request, request.user.id, entry.text);
 }
 
 /** What the full path sends a signed-in reader: its own ETag, private caching, the same other headers. */
-function sendPersonal(cache: ResponseCache, entry: CachedResponse, json: string, request: FastifyRequest, reply: FastifyReply): void {
-  const etag = weakEtag(json);
+function sendPersonal(
+  cache: ResponseCache,
+  entry: CachedResponse,
+  answer: { body: string; variant: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // The anonymous body's ETag plus the variant: a new value whenever either changes, no hashing.
+  const etag = `${entry.etag.slice(0, -1)}-${answer.variant}"`;
+  const json = answer.body;
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number> = {

@@ -7,6 +7,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   etag: string;
   bodies: Partial<Record<Encoding, Buffer>>;
+  /** The JSON text, for answers made from this one (a signed-in reader's blog page). */
+  text: string;
 }
 
 export interface ResponseCacheOptions {
@@ -60,13 +62,13 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, generation: number, entry: Omit<CachedResponse, 'bodies'> & { body: string }): void {
+  set(key: string, generation: number, entry: Omit<CachedResponse, 'bodies' | 'text'> & { body: string }): void {
     if (generation !== this.gen) return;
     const body = Buffer.from(entry.body);
     if (body.length > this.maxBytes / 16) return;
     this.remove(key);
-    this.entries.set(key, { headers: entry.headers, etag: entry.etag, bodies: { identity: body } });
-    this.bytes += body.length;
+    this.entries.set(key, { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body });
+    this.bytes += body.length * 2; // the Buffer and the text
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       this.remove(this.entries.keys().next().value as string);
     }
@@ -102,6 +104,7 @@ export class ResponseCache {
     if (!old) return;
     this.entries.delete(key);
     for (const b of Object.values(old.bodies)) this.bytes -= b.length;
+    this.bytes -= old.bodies.identity!.length;
   }
 }
 

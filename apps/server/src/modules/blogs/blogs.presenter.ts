@@ -59,5 +59,6 @@ const ANONYMOUS_FLAGS = '"isLiked":false,"isSaved":false,"isFollowing":false}}';
 export function withViewerFlags(anonymousBody: string, flags: { isLiked: boolean; isSaved: boolean; isFollowing: boolean }) {
   if (!anonymousBody.endsWith(ANONYMOUS_FLAGS)) return undefined;
   const own = `"isLiked":${flags.isLiked},"isSaved":${flags.isSaved},"isFollowing":${flags.isFollowing}}}`;
-  return anonymousBody.slice(0, -ANONYMOUS_FLAGS.length) + own;
+  const variant = `${+flags.isLiked}${+flags.isSaved}${+flags.isFollowing}`;
+  return { body: anonymousBody.slice(0, -ANONYMOUS_FLAGS.length) + own, variant };
 }
