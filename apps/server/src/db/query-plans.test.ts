@@ -8,6 +8,7 @@ const BIG = ['users', 'blogs', 'blog_tags', 'likes', 'saves', 'follows', 'commen
 
 let t: TestApp;
 let recording = false;
+let recordWrites = false;
 const queries: CompiledQuery[] = [];
 let author: TestUser;
 let reader: TestUser;
@@ -16,6 +17,7 @@ let blogId: string;
 beforeAll(async () => {
   t = await createTestApp({}, undefined, (q) => {
     if (recording && /^\s*(with|select)\b/i.test(q.sql)) queries.push(q);
+    else if (recordWrites && /^\s*(update|delete)\b/i.test(q.sql)) queries.push(q);
   });
   author = await createUser(t);
   reader = await createUser(t);
@@ -89,6 +91,43 @@ describe(`query plans on ${ENGINE}`, () => {
       recording = false;
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
       expect(queries.length, name).toBeGreaterThan(0);
+      for (const q of queries) {
+        for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every toggle and comment finds the rows it reads, changes or removes through indexes', async () => {
+    const other = await createUser(t);
+    const { blogId: id } = await createBlog(t, author, { title: 'Write paths' });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${id}`,
+      headers: bearer(other.token),
+      payload: { comment: 'w' },
+    });
+    const commentId = c.json().newComment._id;
+    const writes: [string, 'POST' | 'PATCH', string, object?][] = [
+      ['like', 'POST', `/api/v1/blogs/like/${id}`],
+      ['unlike', 'POST', `/api/v1/blogs/like/${id}`],
+      ['save', 'PATCH', `/api/v1/save-blog/${id}`],
+      ['unsave', 'PATCH', `/api/v1/save-blog/${id}`],
+      ['follow', 'PATCH', `/api/v1/follow/${author.id}`],
+      ['unfollow', 'PATCH', `/api/v1/follow/${author.id}`],
+      ['comment', 'POST', `/api/v1/blogs/comment/${id}`, { comment: 'again' }],
+      ['comment like', 'PATCH', `/api/v1/blogs/like-comment/${commentId}`],
+      ['comment unlike', 'PATCH', `/api/v1/blogs/like-comment/${commentId}`],
+    ];
+    const problems: string[] = [];
+    for (const [name, method, url, payload] of writes) {
+      queries.length = 0;
+      recording = true;
+      recordWrites = true;
+      const res = await t.app.inject({ method, url, headers: bearer(reader.token), payload });
+      recording = false;
+      recordWrites = false;
+      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
       for (const q of queries) {
         for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
       }
