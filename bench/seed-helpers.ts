@@ -100,3 +100,32 @@ export async function openWriter(config: Config): Promise<{ writer: BulkWriter; 
     return { writer: postgresWriter(new pg.Pool({ connectionString: config.databaseUrl, max: 2 })), engine: 'postgres' };
   return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
 }
+
+/** Every table the seeder fills, children first. */
+const SEEDED_TABLES = [
+  'notifications',
+  'comment_likes',
+  'comments',
+  'likes',
+  'saves',
+  'follows',
+  'blog_tags',
+  'uploads',
+  'transfer_requests',
+  'email_verifications',
+  'blogs',
+  'users',
+];
+
+/** With --reset, empties every seeded table; without it, refuses a database that has users. */
+export async function emptyOrRefuse(writer: BulkWriter, engine: 'sqlite' | 'postgres', reset: boolean | undefined): Promise<void> {
+  if (reset) {
+    if (engine === 'postgres') await writer.exec(`TRUNCATE ${SEEDED_TABLES.join(', ')} CASCADE`);
+    else {
+      for (const t of SEEDED_TABLES) await writer.exec(`DELETE FROM ${t}`);
+      await writer.exec('DELETE FROM blogs_fts');
+    }
+  } else if ((await writer.all('SELECT id FROM users LIMIT 1')).length) {
+    throw new Error('The database already has users: pass --reset to empty it first.');
+  }
+}

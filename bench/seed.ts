@@ -4,7 +4,7 @@ import { hashPassword } from '../apps/server/src/lib/password';
 import { vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, VOCABULARY, words, zipf } from './seed-data';
-import { dropSecondaryIndexes, insertStream, openWriter, restoreSecondaryIndexes, uniquePairs } from './seed-helpers';
+import { dropSecondaryIndexes, emptyOrRefuse, insertStream, openWriter, restoreSecondaryIndexes, uniquePairs } from './seed-helpers';
 
 const { values } = parseArgs({
   options: {
@@ -41,29 +41,7 @@ async function main() {
     `Seeding ${P} posts, ${U} users, ~${L} likes, ~${S} saves, ~${C} comments, ~${F} follows into ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`,
   );
   const { writer, engine } = await openWriter(config);
-  const tables = [
-    'notifications',
-    'comment_likes',
-    'comments',
-    'likes',
-    'saves',
-    'follows',
-    'blog_tags',
-    'uploads',
-    'transfer_requests',
-    'email_verifications',
-    'blogs',
-    'users',
-  ];
-  if (values.reset) {
-    if (engine === 'postgres') await writer.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
-    else {
-      for (const t of tables) await writer.exec(`DELETE FROM ${t}`);
-      await writer.exec('DELETE FROM blogs_fts');
-    }
-  } else if ((await writer.all('SELECT id FROM users LIMIT 1')).length) {
-    throw new Error('The database already has users: pass --reset to empty it first.');
-  }
+  await emptyOrRefuse(writer, engine, values.reset);
   await dropSecondaryIndexes(writer, engine);
 
   // Who wrote what, and which posts are drafts: decided first so every count is known up front.
