@@ -12,7 +12,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import type { Row } from './bulk-writer';
 import { seedId } from './seed-data';
-import { openWriter } from './seed-helpers';
+import { openWriter, USER_COLUMNS } from './seed-helpers';
 
 export const PASSWORD = 'password123';
 
@@ -104,30 +104,7 @@ export async function insertUsers(db: BenchDatabase, count: number, prefix: stri
       now,
     ]);
   }
-  await writer.insert(
-    'users',
-    [
-      ['id', 'uuid'],
-      ['email', 'text'],
-      ['name', 'text'],
-      ['username', 'text'],
-      ['password_hash', 'text'],
-      ['bio', 'text'],
-      ['profile_pic', 'text'],
-      ['google_auth', 'int'],
-      ['google_sub', 'text'],
-      ['email_verified', 'int'],
-      ['show_liked_blogs', 'int'],
-      ['show_saved_blogs', 'int'],
-      ['token_version', 'int'],
-      ['follower_count', 'int'],
-      ['following_count', 'int'],
-      ['published_count', 'int'],
-      ['created_at', 'time'],
-      ['updated_at', 'time'],
-    ],
-    rows,
-  );
+  await writer.insert('users', USER_COLUMNS, rows);
   await writer.exec('ANALYZE');
   await writer.close();
   return users;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Config } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { type BulkWriter, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
+import { type BulkWriter, type ColumnType, postgresWriter, type Row, sqliteWriter } from './bulk-writer';
 import { Progress } from './seed-data';
 
 /** Unique (a, b) pairs from a sampler, as sorted keys a * base + b. */
@@ -129,3 +129,25 @@ export async function emptyOrRefuse(writer: BulkWriter, engine: 'sqlite' | 'post
     throw new Error('The database already has users: pass --reset to empty it first.');
   }
 }
+
+/** The users table's columns in the order seeded rows list them (seed.ts, realtime-setup.ts). */
+export const USER_COLUMNS: [string, ColumnType][] = [
+  ['id', 'uuid'],
+  ['email', 'text'],
+  ['name', 'text'],
+  ['username', 'text'],
+  ['password_hash', 'text'],
+  ['bio', 'text'],
+  ['profile_pic', 'text'],
+  ['google_auth', 'int'],
+  ['google_sub', 'text'],
+  ['email_verified', 'int'],
+  ['show_liked_blogs', 'int'],
+  ['show_saved_blogs', 'int'],
+  ['token_version', 'int'],
+  ['follower_count', 'int'],
+  ['following_count', 'int'],
+  ['published_count', 'int'],
+  ['created_at', 'time'],
+  ['updated_at', 'time'],
+];

@@ -4,7 +4,15 @@ import { hashPassword } from '../apps/server/src/lib/password';
 import { vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, VOCABULARY, words, zipf } from './seed-data';
-import { dropSecondaryIndexes, emptyOrRefuse, insertStream, openWriter, restoreSecondaryIndexes, uniquePairs } from './seed-helpers';
+import {
+  dropSecondaryIndexes,
+  emptyOrRefuse,
+  insertStream,
+  openWriter,
+  restoreSecondaryIndexes,
+  USER_COLUMNS,
+  uniquePairs,
+} from './seed-helpers';
 
 const { values } = parseArgs({
   options: {
@@ -123,56 +131,30 @@ async function main() {
   }
 
   const passwordHash = await hashPassword('password123');
-  await insertStream(
-    writer,
-    'users',
-    U,
-    'users',
-    [
-      ['id', 'uuid'],
-      ['email', 'text'],
-      ['name', 'text'],
-      ['username', 'text'],
-      ['password_hash', 'text'],
-      ['bio', 'text'],
-      ['profile_pic', 'text'],
-      ['google_auth', 'int'],
-      ['google_sub', 'text'],
-      ['email_verified', 'int'],
-      ['show_liked_blogs', 'int'],
-      ['show_saved_blogs', 'int'],
-      ['token_version', 'int'],
-      ['follower_count', 'int'],
-      ['following_count', 'int'],
-      ['published_count', 'int'],
-      ['created_at', 'time'],
-      ['updated_at', 'time'],
-    ],
-    (i) => {
-      const t = iso(start + Math.floor((i / U) * YEARS3 * 0.5));
-      const name = `${words(random, 1)} ${words(random, 1)}`.replace(/\b\w/g, (c) => c.toUpperCase());
-      return [
-        userId(i),
-        `user${i}@seed.example`,
-        name,
-        `user${i}`,
-        passwordHash,
-        words(random, 8),
-        null,
-        0,
-        null,
-        1,
-        i % 3 === 0 ? 1 : 0,
-        i % 4 === 0 ? 1 : 0,
-        0,
-        followers[i]!,
-        following[i]!,
-        published[i]!,
-        t,
-        t,
-      ];
-    },
-  );
+  await insertStream(writer, 'users', U, 'users', USER_COLUMNS, (i) => {
+    const t = iso(start + Math.floor((i / U) * YEARS3 * 0.5));
+    const name = `${words(random, 1)} ${words(random, 1)}`.replace(/\b\w/g, (c) => c.toUpperCase());
+    return [
+      userId(i),
+      `user${i}@seed.example`,
+      name,
+      `user${i}`,
+      passwordHash,
+      words(random, 8),
+      null,
+      0,
+      null,
+      1,
+      i % 3 === 0 ? 1 : 0,
+      i % 4 === 0 ? 1 : 0,
+      0,
+      followers[i]!,
+      following[i]!,
+      published[i]!,
+      t,
+      t,
+    ];
+  });
 
   const blogCols: Parameters<BulkWriter['insert']>[1] = [
     ['id', 'uuid'],
