@@ -61,7 +61,7 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
       const entry = overlay && cache.get(request.url);
       if (!entry) return done();
       personalized(app, request, overlay, entry).then(
-        (answer) => (answer === undefined ? done() : sendPersonal(cache, entry, answer, request, reply)),
+        (viewer) => (viewer === undefined ? done() : sendPersonal(cache, entry, viewer, request, reply)),
         (err) => done(err),
       );
       return;
@@ -95,20 +95,9 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
 }
 
 function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply, signedIn: boolean): void {
-  reply.hijack();
-  const res = reply.raw;
   // As the ETag hook does: a signed-in answer is never stored by shared caches.
-  const perRequest = { 'x-request-id': request.id, ...(signedIn ? { 'cache-control': PRIVATE_CACHE_CONTROL } : {}) };
-  if (request.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, { ...entry.headers, ...perRequest });
-    res.end();
-    return;
-  }
-  const { encoding, body } = cache.body(entry, request.headers['accept-encoding']);
-  const headers: Record<string, string | number> = { ...entry.headers, ...perRequest, 'content-length': body.length };
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  res.writeHead(200, headers);
-  res.end(body);
+  const headers = { ...entry.headers, 'x-request-id': request.id, ...(signedIn ? { 'cache-control': PRIVATE_CACHE_CONTROL } : {}) };
+  answer(request, reply, headers, entry.etag, () => cache.body(entry, request.headers['accept-encoding']));
 }
 
 /** The signed-in viewer's body from the cached anonymous one; undefined when the full path must answer. */
@@ -122,29 +111,34 @@ async function personalized(app: FastifyInstance, request: FastifyRequest, overl
 function sendPersonal(
   cache: ResponseCache,
   entry: CachedResponse,
-  answer: { body: string; variant: string },
+  viewer: { body: string; variant: string },
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   // The anonymous body's ETag plus the variant: a new value whenever either changes, no hashing.
-  const etag = `${entry.etag.slice(0, -1)}-${answer.variant}"`;
-  const json = answer.body;
+  const etag = `${entry.etag.slice(0, -1)}-${viewer.variant}"`;
+  const headers = { ...entry.headers, 'cache-control': PRIVATE_CACHE_CONTROL, etag, 'x-request-id': request.id };
+  answer(request, reply, headers, etag, () => cache.encode(Buffer.from(viewer.body), request.headers['accept-encoding']));
+}
+
+/** Writes the answer past Fastify: 304 when the client has this ETag, else the body in its encoding. */
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string | number>,
+  etag: string,
+  encoded: () => { encoding: string; body: Buffer },
+): void {
   reply.hijack();
   const res = reply.raw;
-  const headers: Record<string, string | number> = {
-    ...entry.headers,
-    'cache-control': PRIVATE_CACHE_CONTROL,
-    etag,
-    'x-request-id': request.id,
-  };
   if (request.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  const { encoding, body } = cache.encode(Buffer.from(json), request.headers['accept-encoding']);
-  headers['content-length'] = body.length;
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  res.writeHead(200, headers);
+  const { encoding, body } = encoded();
+  const sent: Record<string, string | number> = { ...headers, 'content-length': body.length };
+  if (encoding !== 'identity') sent['content-encoding'] = encoding;
+  res.writeHead(200, sent);
   res.end(body);
 }
