@@ -62,6 +62,8 @@ async function waitFor(url: string, child: ChildProcess) {
 
 interface PageRun {
   score: number;
+  /** Lighthouse's SEO category (issue 13: 100 on / and /blog/{id}). */
+  seo: number;
   lcp: number;
   fcp: number;
   tbt: number;
@@ -84,7 +86,7 @@ const median = (xs: number[]) => {
 async function audit(url: string, reportFile?: string): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'seo'], output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -104,6 +106,7 @@ async function audit(url: string, reportFile?: string): Promise<PageRun> {
       }));
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
       lcp: num('largest-contentful-paint'),
       fcp: num('first-contentful-paint'),
       tbt: num('total-blocking-time'),
@@ -182,6 +185,7 @@ async function main() {
   const rows = results.map(({ page, runs: r }) => ({
     page,
     score: median(r.map((x) => x.score)),
+    seo: median(r.map((x) => x.seo)),
     lcp: median(r.map((x) => x.lcp)),
     fcp: median(r.map((x) => x.fcp)),
     tbt: median(r.map((x) => x.tbt)),
@@ -189,13 +193,13 @@ async function main() {
     bytes: median(r.map((x) => x.bytes)),
     scores: r.map((x) => x.score),
   }));
-  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}— performance, mobile profile, simulated throttling`);
+  console.log(`Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}— performance and SEO, mobile profile, simulated throttling`);
   console.log('');
-  console.log('| page | performance | LCP | FCP | TBT | CLS | transferred |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| page | performance | SEO | LCP | FCP | TBT | CLS | transferred |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| \`${r.page}\` | ${r.score} | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} KB |`,
+      `| \`${r.page}\` | ${r.score} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} KB |`,
     );
   }
   console.log('');

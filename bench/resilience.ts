@@ -219,7 +219,7 @@ async function mailAfterOutage(server: Server, target: Target): Promise<boolean>
   const res = await fetch(`${server.base}/api/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'After Outage', email, password: 'password123' }),
+    body: JSON.stringify({ name: 'After Outage', email, password: 'quill-and-ink-42' }),
   });
   if (res.status !== 201) return false;
   const dir = path.join(target.dataDir, 'mail');

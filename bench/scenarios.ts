@@ -63,6 +63,10 @@ export async function scenarios(base: string): Promise<Scenario[]> {
     await read(base, 'tag page', '/api/v1/search-blogs?tag=react&limit=10&page=1'),
     await read(base, 'profile', `/api/v1/users/${blog.creator.username}`),
     await read(base, 'profile blogs', `/api/v1/users/${blog.creator.username}/blogs?limit=10&page=1`),
+    await read(base, 'feed (Atom)', '/feed.xml'),
+    // Server-rendered pages (issue 13): head tags and first HTML, through the same public cache.
+    await read(base, 'home (HTML)', '/'),
+    await read(base, 'blog page (HTML)', `/blog/${blog.blogId}`),
   ];
   if (tokens.length) {
     list.push(await read(base, 'notifications (signed in)', '/api/v1/notifications?limit=4', tokens[0]));

@@ -36,7 +36,7 @@ const WORDS = (
 
 export const TAGS = [
   'react',
-  'node.js',
+  'nodejs',
   'mern',
   'express',
   'javascript',

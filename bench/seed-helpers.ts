@@ -113,6 +113,7 @@ const SEEDED_TABLES = [
   'uploads',
   'transfer_requests',
   'email_verifications',
+  'password_resets',
   'blogs',
   'users',
 ];

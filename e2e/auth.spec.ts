@@ -10,7 +10,7 @@ test('sign up, verify by the mailed link, sign in, switch theme, log out', async
   await expect(page.getByText('Or continue with')).toBeVisible();
   await page.getByLabel('Full Name').fill('Ada Lovelace');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await page.getByLabel('Password').fill('quill-and-ink-42');
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/signin$/);
@@ -24,7 +24,7 @@ test('sign up, verify by the mailed link, sign in, switch theme, log out', async
   await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
 
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await page.getByLabel('Password').fill('quill-and-ink-42');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Discover & Share Knowledge' })).toBeVisible();

@@ -323,7 +323,7 @@ test('drafts stay private and only the author can open the edit page', async ({ 
     headers: { authorization: `Bearer ${author.user.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       title: 'Public post',
-      description: '',
+      description: 'Out in the open',
       tags: [],
       draft: false,
       content: { blocks: [{ type: 'paragraph', data: { text: 'Hi' } }] },

@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "engines (every locked package supports the Node versions package.json promises)"
+node scripts/check-engines.mjs
+
 step "type check"
 npm run --silent typecheck
 

@@ -23,7 +23,7 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now()}${n++}@exa
 /** Signs up, verifies by the mailed link, signs in: all through the API, for tests about other screens. */
 export async function createVerifiedUser(stack: Stack, name = 'E2E Person') {
   const email = uniqueEmail();
-  const password = 'secret123';
+  const password = 'quill-and-ink-42';
   const post = (path: string, data: unknown) =>
     fetch(`${stack.baseURL}/api/v1${path}`, {
       method: 'POST',

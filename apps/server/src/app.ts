@@ -4,15 +4,19 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { EMBED_ORIGINS } from '@inkwell/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { registerEtags } from './lib/etag';
+import { registerInputGuard } from './lib/input-guard';
+import { loggerOptions } from './lib/logger';
 import { registerPublicCache } from './lib/public-cache';
+import { registerRateLimits } from './lib/rate-limit-hook';
 import type { ResponseCache } from './lib/response-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -22,12 +26,18 @@ import { reactionsRoutes } from './modules/blogs/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerMetrics } from './modules/health/metrics';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { multipartOptions } from './modules/uploads/multipart';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { accountRoutes } from './modules/users/account.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerOpenApi } from './openapi/openapi';
+import { feedsRoutes } from './pages/feeds.routes';
+import { registerPages } from './pages/pages.routes';
+import { robotsRoutes } from './pages/robots';
+import { sitemapRoutes } from './pages/sitemap.routes';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { createServices } from './services';
 import { registerUploadServing } from './storage/serve-uploads';
@@ -45,7 +55,13 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Run pending migrations before serving (default true). */
   migrate?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+  /** Called for every route as it is registered (tests list them). */
+  onRoute?: (route: RouteOptions) => void;
 }
+
+export const API_PREFIX = '/api/v1';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -64,13 +80,17 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** https: images are allowed anyway; a bucket served over plain http (local MinIO) is added by origin. */
+function cspFor(config: Config) {
+  const filesUrl = config.storage.kind === 's3' ? config.storage.publicUrl : undefined;
+  if (!filesUrl?.startsWith('http:')) return CONTENT_SECURITY_POLICY;
+  return { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, new URL(filesUrl).origin] };
+}
+
 /** Builds the whole application without listening; main.ts and tests call this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) =>
@@ -85,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??
@@ -96,6 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false) await migrateToLatest(database.db, database.pgSchema);
   const services = createServices(config, database, app.log);
   app.decorate('services', services);
+  // Before any route: every API write route must name its rate limit (see lib/rate-limit-hook.ts).
+  registerRateLimits(app, services.rate, API_PREFIX);
   app.addHook('onClose', async () => {
     await services.close();
     if (!options.database) await database.destroy();
@@ -109,7 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
 
-  registerSecurityHeaders(app, CONTENT_SECURITY_POLICY);
+  registerSecurityHeaders(app, cspFor(config));
+  await registerMetrics(app);
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: false,
@@ -119,6 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   publicCache?.captureResponses();
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
+  // Before the routes: the OpenAPI document is built from each route as it is added.
+  await registerOpenApi(app, config.publicUrl, cspFor(config));
   await app.register(multipart, multipartOptions(config.uploadMaxBytes));
   await registerUploadServing(app, services.storage);
 
@@ -137,14 +164,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(commentsRoutes);
       await api.register(notificationsRoutes);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
+  // The open web (issue 13): feeds, sitemaps and robots.txt, outside the API and the SPA's routes.
+  await app.register(feedsRoutes);
+  await app.register(sitemapRoutes);
+  await app.register(robotsRoutes);
 
   const serving = await registerWebApp(app, config.webDistDir);
+  // Public pages with their own head and first HTML; every other client path is the app or a 404 page.
+  const pages = serving && config.webDistDir ? registerPages(app, config.webDistDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (serving && isClientRoute(request.method, request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (pages && isClientRoute(request.method, request.url)) return pages.notFound(request, reply);
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 
@@ -161,5 +192,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => realtime.close());
 
   if (config.mailWorker) services.mail.start();
+  if (config.backgroundJobs) services.scheduler.start();
   return app;
 }

@@ -6,15 +6,28 @@ import { z } from 'zod';
 /**
  * The only place that reads process.env. Everything else receives a Config.
  */
+/** An optional URL variable whose scheme must be one of `schemes`; an empty value counts as unset. */
+function urlOf(schemes: string[], what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol.slice(0, -1))), {
+      message: `must be ${what}`,
+    });
+}
+
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
+  DATABASE_URL: urlOf(['postgres', 'postgresql'], 'a PostgreSQL URL (postgres://user:password@host:5432/db); unset it to use SQLite'),
+  REDIS_URL: urlOf(['redis', 'rediss'], 'a Redis URL (redis://host:6379 or rediss://…)'),
   REDIS_PREFIX: z.string().default('inkwell:'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: urlOf(['smtp', 'smtps'], 'an SMTP URL (smtp://user:password@host:587 or smtps://…:465)'),
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -37,6 +50,22 @@ const envSchema = z.object({
   ALLOW_PRIVATE_URL_FETCH: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  STORAGE: z.enum(['local', 's3'], { message: "STORAGE must be 'local' or 's3'" }).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: urlOf(['http', 'https'], 'an http(s) URL of the S3-compatible service'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PUBLIC_URL: urlOf(['http', 'https'], 'an http(s) URL that serves the bucket (CDN, public bucket domain)'),
+  AWS_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  UNATTACHED_UPLOAD_HOURS: z.coerce.number().positive().default(24),
+  SENT_MAIL_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  READ_NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(90),
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,7 +87,7 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
-  /** Multiplies every auth rate limit; tests raise it, production keeps 1. */
+  /** Multiplies every rate limit of RATE_LIMITS (packages/core); tests raise it, production keeps 1. */
   rateLimitFactor: number;
   google: { clientId?: string; issuer: string };
   uploadMaxBytes: number;
@@ -69,6 +98,47 @@ export interface Config {
   mailWorker: boolean;
   /** In-memory cache of anonymous public reads (off: every request runs the full path, for benchmarks). */
   responseCache: boolean;
+  /** Where uploads live; local disk under dataDir unless S3 is configured. */
+  storage: StorageConfig;
+  /** The cleanup scheduler; tests turn it off and run jobs themselves. */
+  backgroundJobs: boolean;
+  retention: { unattachedUploadHours: number; sentMailDays: number; readNotificationDays: number };
+  /** Prometheus metrics: off unless a bearer token (served at /metrics) or a separate port is set. */
+  metrics: { token?: string; port?: number };
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      /** Browsers load files from here; unset: the app serves them at /uploads/ from the bucket. */
+      publicUrl?: string;
+      /** From AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; unset: the SDK's default chain (instance role, profile…). */
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    };
+
+function storageConfig(env: Env): StorageConfig {
+  if (env.STORAGE === 'local') return { kind: 'local' };
+  if (!env.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET: must be set when STORAGE=s3');
+  if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN }
+        : undefined,
+  };
 }
 
 /** Without JWT_SECRET, a random secret is generated once and kept in the data folder. */
@@ -95,10 +165,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     port,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? overrides.jwtSecret ?? loadOrCreateSecret(dataDir),
@@ -115,6 +185,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: env.WEB_DIST_DIR,
     mailWorker: true,
     responseCache: env.RESPONSE_CACHE === 'on',
+    storage: storageConfig(env),
+    backgroundJobs: env.BACKGROUND_JOBS === 'on',
+    retention: {
+      unattachedUploadHours: env.UNATTACHED_UPLOAD_HOURS,
+      sentMailDays: env.SENT_MAIL_RETENTION_DAYS,
+      readNotificationDays: env.READ_NOTIFICATION_RETENTION_DAYS,
+    },
+    metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT },
     ...overrides,
   };
 }

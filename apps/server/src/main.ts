@@ -37,6 +37,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration mistake is the operator's to fix: the message names the variable, a stack adds nothing.
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(/^(Invalid configuration|DATABASE_URL)/.test(message) ? message : err);
   process.exit(1);
 });

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { registerCleanupJobs } from './jobs/cleanup-jobs';
+import { Scheduler } from './jobs/scheduler';
 import { PublicDataChanges } from './lib/public-data';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -11,9 +13,10 @@ import { TokenService } from './lib/tokens';
 import { MailRepository } from './mail/mail.repo';
 import { MailService } from './mail/mail.service';
 import { createFileTransport, createSmtpTransport } from './mail/transport';
-import { VerificationRepository } from './modules/auth/auth.repo';
+import { PasswordResetRepository, VerificationRepository } from './modules/auth/auth.repo';
 import { AuthService } from './modules/auth/auth.service';
 import { GoogleAuthService } from './modules/auth/google.service';
+import { PasswordResetService } from './modules/auth/password-reset.service';
 import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
@@ -38,7 +41,11 @@ import { ProfileService } from './modules/users/profile.service';
 import { ProfileEditService } from './modules/users/profile-edit.service';
 import { ProfileListsRepository } from './modules/users/users.lists.repo';
 import { UsersRepository } from './modules/users/users.repo';
-import { LocalDiskStorage } from './storage/local-disk';
+import { FeedsRepository } from './pages/feeds.repo';
+import { FeedsService } from './pages/feeds.service';
+import { SitemapRepository } from './pages/sitemap.repo';
+import { SitemapService } from './pages/sitemap.service';
+import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 
 /**
@@ -58,6 +65,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const repos = {
     users: new UsersRepository(db),
     verifications: new VerificationRepository(db),
+    passwordResets: new PasswordResetRepository(db),
     mail: new MailRepository(db),
     uploads: new UploadsRepository(db),
     blogs: new BlogsRepository(db),
@@ -71,6 +79,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     follows: new FollowsRepository(),
     comments: new CommentsRepository(db),
     notifications: new NotificationsRepository(db),
+    feeds: new FeedsRepository(db),
+    sitemap: new SitemapRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -81,6 +91,16 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     users: repos.users,
     verifications: repos.verifications,
     tokens,
+    mail,
+    rate,
+    publicUrl: config.publicUrl,
+    sessions,
+  });
+  const passwordReset = new PasswordResetService({
+    db,
+    users: repos.users,
+    resets: repos.passwordResets,
+    verifications: repos.verifications,
     mail,
     rate,
     publicUrl: config.publicUrl,
@@ -99,8 +119,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     log,
   });
 
-  // Local disk until an S3-compatible Storage is added (see storage/storage.ts).
-  const storage: Storage = new LocalDiskStorage(config.dataDir);
+  const storage: Storage = createStorage(config);
+  const scheduler = new Scheduler({ db, log });
+  registerCleanupJobs(scheduler, { db, storage, config });
   const uploads = new UploadsService({
     uploads: repos.uploads,
     storage,
@@ -123,7 +144,15 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
-  const account = new AccountService({ db, users: repos.users, counters: repos.counters, search: repos.search, uploads, sessions });
+  const account = new AccountService({
+    db,
+    users: repos.users,
+    counters: repos.counters,
+    search: repos.search,
+    uploads,
+    mail: repos.mail,
+    sessions,
+  });
   const transfer = new TransferService({
     db,
     users: repos.users,
@@ -139,6 +168,15 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions, events });
   const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, events });
   const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, events });
+  const { publicUrl } = config;
+  const feeds = new FeedsService({
+    blogs: repos.blogs,
+    profileLists: repos.profileLists,
+    users: repos.users,
+    feeds: repos.feeds,
+    publicUrl,
+  });
+  const sitemap = new SitemapService(repos.sitemap, publicUrl);
 
   return {
     config,
@@ -151,8 +189,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     rate,
     mail,
     auth,
+    passwordReset,
     google,
     storage,
+    scheduler,
     uploads,
     blogs,
     profiles,
@@ -163,10 +203,14 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     follows,
     comments,
     notifications,
+    feeds,
+    sitemap,
     async close() {
+      await scheduler.stop();
       await mail.stop();
       await rateLimiter.close();
       publicData.close();
+      storage.close?.();
       redis?.disconnect();
     },
   };

@@ -46,6 +46,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 export function isClientRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '/';
+  // A tag page is a client route even when the tag looks like a file name (/tag/node.js): the
+  // page moves it to the canonical tag (/tag/nodejs).
+  if (/^\/tag\/[^/]+\/?$/.test(pathname)) return true;
   return (
     !pathname.startsWith('/api/') &&
     !pathname.startsWith('/uploads/') &&

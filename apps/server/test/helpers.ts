@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db/database';
 
@@ -26,6 +26,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   shareWith?: TestApp,
   onQuery?: (q: CompiledQuery) => void,
+  buildOptions: Pick<BuildOptions, 'logStream' | 'onRoute'> = {},
 ): Promise<TestApp> {
   if (shareWith) return secondInstance(shareWith, overrides);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-test-'));
@@ -36,6 +37,7 @@ export async function createTestApp(
       jwtSecret: randomBytes(32).toString('hex'),
       rateLimitFactor: 100,
       mailWorker: false,
+      backgroundJobs: false,
       publicUrl: 'http://localhost:3000',
       redisPrefix: `test:${randomBytes(4).toString('hex')}:`,
       ...overrides,
@@ -61,7 +63,7 @@ export async function createTestApp(
   } else {
     database = createDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite'), onQuery });
   }
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...buildOptions, database });
   await app.ready();
   return {
     app,
@@ -81,6 +83,28 @@ async function secondInstance(first: TestApp, overrides: Partial<Config>): Promi
   const app = await buildApp({ ...first.config, ...overrides }, { database: first.database, migrate: false });
   await app.ready();
   return { app, config: first.config, database: first.database, close: () => app.close() };
+}
+
+/**
+ * Another instance with its own connection to the same data, as another process would have
+ * (a separate pool on PostgreSQL, a second handle on the SQLite file).
+ */
+export async function ownConnectionInstance(first: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database: DatabaseHandle =
+    ENGINE === 'postgres'
+      ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '', pgSchema: first.database.pgSchema, poolSize: 2 })
+      : createDatabase({ sqliteFile: path.join(first.config.dataDir, 'test.sqlite') });
+  const app = await buildApp({ ...first.config, ...overrides }, { database, migrate: false });
+  await app.ready();
+  return {
+    app,
+    config: first.config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
 }
 
 let counter = 0;
@@ -117,7 +141,7 @@ export interface TestUser {
 export async function createUser(t: TestApp, fields: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> {
   const name = fields.name ?? 'Test User';
   const email = fields.email ?? uniqueEmail();
-  const password = fields.password ?? 'secret123';
+  const password = fields.password ?? 'quill-and-ink-42';
   const signup = await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name, email, password } });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
   const link = await latestMailLink(t.database, email);

@@ -2,7 +2,9 @@
 export const MAX_TAGS = 10;
 export const MAX_BIO_LENGTH = 160;
 export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_PASSWORD_LENGTH = 128;
+/** Sign-in and "current password" still accept what the old 256 limit allowed, so nobody is locked out. */
+export const MAX_PASSWORD_INPUT_LENGTH = 256;
 export const MAX_NAME_LENGTH = 80;
 export const MAX_EMAIL_LENGTH = 254;
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -11,6 +13,10 @@ export const DEFAULT_HEADER_LEVEL = 3;
 export const BLOCKS_PER_READING_MINUTE = 5;
 
 export const HOME_PAGE_SIZE = 4;
+/** Search and tag results per page (also the first page the server renders on those pages). */
+export const RESULTS_PAGE_SIZE = 10;
+/** Posts per page of a profile tab. */
+export const PROFILE_PAGE_SIZE = 10;
 export const NOTIFICATION_HEADER_FETCH = 4;
 export const NOTIFICATION_DROPDOWN_SHOWN = 3;
 export const UNREAD_BADGE_CAP = 9;

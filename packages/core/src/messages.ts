@@ -50,3 +50,22 @@ export const TRANSFER_MESSAGES = {
   rejected: 'Transfer request rejected',
   accepted: 'Account transferred successfully',
 } as const;
+
+/** Messages of sign-up, verification, sign-in and password reset (SPEC.md 8 where given). */
+export const AUTH_MESSAGES = {
+  /** The one answer to every sign-up, whether the address is new, pending or already registered. */
+  signedUp: 'Account created. Check your email for a link to verify your address.',
+  googleAccount: 'This email is registered with Google sign-in. Please continue with Google.',
+  badCredentials: 'Invalid email or password',
+  unverified: 'Please verify your email before signing in. We sent you a new verification link.',
+  signedIn: 'Signed in successfully',
+  verified: 'Email verified successfully. You can now sign in.',
+  alreadyVerified: 'Your email is already verified. Please sign in.',
+  badVerification: 'This verification link is invalid or has expired.',
+  usedVerification: 'This verification link has already been used.',
+  commonPassword: 'This password is one of the most common passwords and easy to guess. Please choose another one.',
+  resetRequested: 'If an account exists for this email, we sent it a link to reset the password. The link works for 1 hour.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordsDontMatch: "Passwords don't match",
+} as const;

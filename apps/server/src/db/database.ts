@@ -16,11 +16,27 @@ export interface DatabaseHandle {
   pgSchema?: string;
   /** Fires after committed writes (the public response cache listens). */
   writes: WriteSignal;
+  /** Every query's duration in milliseconds (metrics listen). */
+  queryTimes: QueryTimes;
+  /** PostgreSQL: the connection pool's state; undefined on SQLite (one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   destroy(): Promise<void>;
 }
 
+/** Listeners of query durations; no listener costs nothing beyond Kysely's own timing. */
+export class QueryTimes {
+  private readonly listeners = new Set<(ms: number) => void>();
+  on(listener: (ms: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(ms: number): void {
+    for (const listener of this.listeners) listener(ms);
+  }
+}
+
 export interface DatabaseOptions {
-  /** postgres://… selects PostgreSQL; anything else is ignored in favour of SQLite. */
+  /** postgres://… selects PostgreSQL; unset selects SQLite; anything else is refused. */
   databaseUrl?: string;
   /** SQLite file, used when databaseUrl is not a PostgreSQL URL. */
   sqliteFile: string;
@@ -69,12 +85,20 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
   });
 }
 
-function logger(options: DatabaseOptions) {
+function logger(options: DatabaseOptions, times: QueryTimes) {
   const { onQuery } = options;
-  return onQuery ? (event: LogEvent) => onQuery(event.query) : undefined;
+  return (event: LogEvent) => {
+    onQuery?.(event.query);
+    times.emit(event.queryDurationMillis);
+  };
 }
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  // A mistyped URL must never quietly give an empty SQLite database instead of the real one.
+  if (options.databaseUrl && !isPostgresUrl(options.databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use SQLite)');
+  }
+  const queryTimes = new QueryTimes();
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -93,8 +117,16 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       client.on('error', () => {});
     });
     const writes = new WriteSignal();
-    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes), log: logger(options) });
-    return { db, engine: 'postgres', pgSchema: options.pgSchema, writes, destroy: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes), log: logger(options, queryTimes) });
+    return {
+      db,
+      engine: 'postgres',
+      pgSchema: options.pgSchema,
+      writes,
+      queryTimes,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      destroy: () => db.destroy(),
+    };
   }
 
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -108,11 +140,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const writes = new WriteSignal();
   const checkpoints = options.backgroundCheckpoints ? startBackgroundCheckpoints(sqlite, options.sqliteFile) : undefined;
   const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes, checkpoints?.afterCommit);
-  const db = new Kysely<Database>({ dialect, log: logger(options) });
+  const db = new Kysely<Database>({ dialect, log: logger(options, queryTimes) });
   return {
     db,
     engine: 'sqlite',
     writes,
+    queryTimes,
     async destroy() {
       await checkpoints?.stop();
       await db.destroy();

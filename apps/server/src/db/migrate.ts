@@ -3,6 +3,11 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_search';
 import * as m0003 from './migrations/0003_scale';
 import * as m0004 from './migrations/0004_write_path';
+import * as m0005 from './migrations/0005_account_safety';
+import * as m0006 from './migrations/0006_search_vocabulary';
+import * as m0009 from './migrations/0009_sitemap';
+import * as m0010 from './migrations/0010_jobs';
+import * as m0011 from './migrations/0011_canonical_tags';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -10,13 +15,20 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0002_search': m0002,
   '2026_11_22_0003_scale': m0003,
   '2026_11_22_0004_write_path': m0004,
+  '2026_11_24_0005_account_safety': m0005,
+  '2026_11_24_0006_search_vocabulary': m0006,
+  '2026_11_24_0009_sitemap': m0009,
+  '2026_11_24_0010_jobs': m0010,
+  '2026_11_24_0011_canonical_tags': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
   // With a schema, Kysely keeps its bookkeeping tables there rather than looking across schemas.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Parallel work lands migrations out of number order (0009 before 0005): a database that already
+  // ran a later one must still run an earlier one that arrived after it. Each migration stands alone.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -58,20 +58,26 @@ const READS = (): [string, string, string?][] => [
   ['notifications', '/api/v1/notifications?limit=4', author.token],
   ['notifications filtered', '/api/v1/notifications?limit=20&filter=like', author.token],
   ['session', '/api/v1/me', reader.token],
+  ['site feed', '/feed.xml'],
+  ['author feed', `/@${author.username}/rss.xml`],
+  ['tag feed', '/tag/react/feed.json'],
 ];
 
-async function fullScans(q: CompiledQuery): Promise<string[]> {
+/** Tables the cleanup jobs delete from in batches (jobs/): each batch must be an index range. */
+const CLEANED = [...BIG, 'uploads', 'mail_outbox', 'email_verifications', 'password_resets', 'transfer_requests'];
+
+async function fullScans(q: CompiledQuery, tables = BIG): Promise<string[]> {
   if (ENGINE === 'sqlite') {
     const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
     // "SCAN blogs" without an index is a full table scan; FTS virtual tables are searched by MATCH.
-    return plan.rows.map((r) => r.detail).filter((d) => BIG.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(d)));
+    return plan.rows.map((r) => r.detail).filter((d) => tables.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(d)));
   }
   // Tiny test tables make every plan a sequential scan; with seqscan priced out, only a table
   // that has no usable index is still scanned.
   return t.database.db.transaction().execute(async (trx) => {
     await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
     const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
-    return plan.rows.map((r) => r['QUERY PLAN']).filter((line) => BIG.some((table) => new RegExp(`Seq Scan on ${table}\\b`).test(line)));
+    return plan.rows.map((r) => r['QUERY PLAN']).filter((line) => tables.some((table) => new RegExp(`Seq Scan on ${table}\\b`).test(line)));
   });
 }
 
@@ -130,6 +136,26 @@ describe(`query plans on ${ENGINE}`, () => {
       expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
       for (const q of queries) {
         for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every cleanup job finds its batches through indexes', async () => {
+    const { scheduler } = t.app.services;
+    const problems: string[] = [];
+    for (const name of scheduler.names) {
+      queries.length = 0;
+      recording = true;
+      recordWrites = true;
+      const outcome = await scheduler.runNow(name);
+      recording = false;
+      recordWrites = false;
+      expect(outcome, name).toMatchObject({ ran: true, ok: true });
+      const batches = queries.filter((q) => !/job_leases/.test(q.sql));
+      expect(batches.length, name).toBeGreaterThan(0);
+      for (const q of batches) {
+        for (const scan of await fullScans(q, CLEANED)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
       }
     }
     expect(problems).toEqual([]);

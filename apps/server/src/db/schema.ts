@@ -35,6 +35,21 @@ export interface EmailVerificationsTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The sign-up this link belongs to: links resent for it share the id, name, password and time. */
+  signup_id: string | null;
+  /** What the link activates; null on links that activate the account row as it is. */
+  name: string | null;
+  password_hash: string | null;
+  signed_up_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface BlogsTable {
@@ -139,7 +154,8 @@ export interface UploadsTable {
   owner_id: string;
   storage_key: string;
   url: string;
-  kind: 'featured' | 'inline' | 'avatar';
+  /** 'card': a post's generated social card (pages/social-card.ts). */
+  kind: 'featured' | 'inline' | 'avatar' | 'card';
   blog_id: string | null;
   width: number;
   height: number;
@@ -147,9 +163,22 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  /** The instance running the job now; null when free. */
+  holder: string | null;
+  locked_until: string | null;
+  next_run_at: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  /** What the last run did (JSON counts) or its error message. */
+  last_result: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
   blogs: BlogsTable;
   blog_tags: BlogTagsTable;
   likes: BlogReactionTable;
@@ -161,4 +190,5 @@ export interface Database {
   transfer_requests: TransferRequestsTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
+  job_leases: JobLeasesTable;
 }

@@ -21,7 +21,7 @@ export function registerEtags(app: FastifyInstance): void {
     if (!reply.getHeader('cache-control')) {
       reply.header('cache-control', request.headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     }
-    if (request.headers['if-none-match'] === etag) {
+    if (isNotModified(request.headers, etag)) {
       reply.code(304);
       return '';
     }
@@ -32,4 +32,23 @@ export function registerEtags(app: FastifyInstance): void {
 /** The weak ETag of a JSON body. */
 export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * A conditional GET the reader's copy satisfies: If-None-Match naming this ETag (or `*`), or,
+ * only when no If-None-Match is sent (RFC 9110 13.2.2), If-Modified-Since not before Last-Modified.
+ */
+export function isNotModified(
+  headers: { 'if-none-match'?: string; 'if-modified-since'?: string },
+  etag: string,
+  lastModified?: string,
+): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    return ifNoneMatch === etag || ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  }
+  const since = headers['if-modified-since'];
+  if (!since || !lastModified) return false;
+  const sinceMs = Date.parse(since);
+  return !Number.isNaN(sinceMs) && Date.parse(lastModified) <= sinceMs;
 }

@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createBlog } from '../../test/blogs';
-import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
-import { buildApp } from '../app';
-import { createDatabase, type DatabaseHandle } from '../db/database';
+import { bearer, createTestApp, createUser, ownConnectionInstance, type TestApp, type TestUser } from '../../test/helpers';
 
 /** Response headers that differ on every response by design. */
 const stable = (headers: Record<string, unknown>) => {
@@ -163,29 +160,12 @@ describe('public response cache', () => {
   });
 });
 
-/** A second instance with its own connection to the same data, as another process would have. */
-async function ownConnectionInstance(first: TestApp, redisUrl: string) {
-  const database: DatabaseHandle =
-    ENGINE === 'postgres'
-      ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, sqliteFile: '', pgSchema: first.database.pgSchema, poolSize: 2 })
-      : createDatabase({ sqliteFile: path.join(first.config.dataDir, 'test.sqlite') });
-  const app = await buildApp({ ...first.config, redisUrl }, { database, migrate: false });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await database.destroy();
-    },
-  };
-}
-
 if (!process.env.TEST_REDIS_URL)
   console.warn('SKIPPED: TEST_REDIS_URL is not set, so cache invalidation across instances does not run (CI sets it).');
 describe.skipIf(!process.env.TEST_REDIS_URL)('public response cache across instances through Redis', () => {
   test('a write on one instance empties the other instance’s cache', async () => {
     const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
-    const b = await ownConnectionInstance(a, process.env.TEST_REDIS_URL!);
+    const b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
     try {
       const author = await createUser(a);
       const reader = await createUser(a);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
+import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 
@@ -131,7 +131,7 @@ function answer(
 ): void {
   reply.hijack();
   const res = reply.raw;
-  if (request.headers['if-none-match'] === etag) {
+  if (isNotModified(request.headers, etag, typeof headers['last-modified'] === 'string' ? headers['last-modified'] : undefined)) {
     res.writeHead(304, headers);
     res.end();
     return;

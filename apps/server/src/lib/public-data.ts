@@ -4,7 +4,15 @@ import type { Redis } from 'ioredis';
 import type { WriteSignal } from '../db/write-watch';
 
 /** Writes to these tables never change what is shown publicly (feed, blogs, profiles, comments). */
-const PRIVATE_TABLES = new Set(['notifications', 'mail_outbox', 'email_verifications', 'transfer_requests', 'uploads']);
+const PRIVATE_TABLES = new Set([
+  'notifications',
+  'mail_outbox',
+  'email_verifications',
+  'password_resets',
+  'transfer_requests',
+  'uploads',
+  'job_leases',
+]);
 
 /**
  * "Public data changed": raised after a committed write here, or on another instance (Redis

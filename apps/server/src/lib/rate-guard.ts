@@ -1,37 +1,50 @@
+import { RATE_LIMITS, type RateLimitName, type RateLimitScope, type RateLimitTier, rateLimitFor, rateLimitMessage } from '@inkwell/core';
 import { tooManyRequests } from './errors';
 import type { RateLimiter } from './rate-limiter';
 
-/** Named limits: how many hits per window, per key (an IP or an e-mail address). */
-export const RATE_POLICIES = {
-  'signup-ip': { limit: 10, windowSeconds: 3600 },
-  'signup-email': { limit: 5, windowSeconds: 3600 },
-  'signin-ip': { limit: 30, windowSeconds: 900 },
-  'signin-email': { limit: 10, windowSeconds: 900 },
-  'verify-mail': { limit: 3, windowSeconds: 3600 },
-  'transfer-mail': { limit: 5, windowSeconds: 3600 },
-  'google-ip': { limit: 30, windowSeconds: 900 },
-  'upload-user': { limit: 120, windowSeconds: 3600 },
-} as const;
-
-export type RatePolicy = keyof typeof RATE_POLICIES;
-
+/** The one guard over packages/core's RATE_LIMITS: counts hits and answers 429 with Retry-After. */
 export class RateGuard {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly factor = 1,
   ) {}
 
-  /** Counts a hit and throws 429 with Retry-After when over the limit. */
-  async check(policy: RatePolicy, key: string): Promise<void> {
-    const { limit, windowSeconds } = RATE_POLICIES[policy];
-    const r = await this.limiter.hit(`${policy}:${key.toLowerCase()}`, Math.ceil(limit * this.factor), windowSeconds);
-    if (!r.allowed) throw tooManyRequests(r.retryAfterSeconds);
+  /** For a service: counts a hit of the policy's perKey limit for a key only it knows (an address, an account). */
+  async check(policy: RateLimitName, key: string): Promise<void> {
+    await this.count(policy, 'perKey', key.toLowerCase());
   }
 
-  /** Counts a hit and says whether it was within the limit (for best-effort sends). */
-  async allowed(policy: RatePolicy, key: string): Promise<boolean> {
-    const { limit, windowSeconds } = RATE_POLICIES[policy];
-    const r = await this.limiter.hit(`${policy}:${key.toLowerCase()}`, Math.ceil(limit * this.factor), windowSeconds);
-    return r.allowed;
+  /** For a best-effort send: counts a perKey hit and says whether it was within the limit. */
+  async allowed(policy: RateLimitName, key: string): Promise<boolean> {
+    return (await this.hit(policy, 'perKey', key.toLowerCase(), 'standard')) === null;
+  }
+
+  /** For the route hook: counts the request against the policy's per-account and per-IP limits. */
+  async checkRequest(policy: RateLimitName, who: { userId?: string | null; ip: string; tier?: RateLimitTier }): Promise<void> {
+    const tier = who.tier ?? 'standard';
+    // Both counters at once: with Redis that is one round trip of waiting, not two.
+    const [byUser, byIp] = await Promise.all([
+      who.userId ? this.hit(policy, 'perUser', who.userId, tier) : null,
+      this.hit(policy, 'perIp', who.ip, tier),
+    ]);
+    const retryAfter = Math.max(byUser ?? 0, byIp ?? 0);
+    if (retryAfter > 0) throw tooManyRequests(retryAfter, rateLimitMessage(policy, retryAfter));
+  }
+
+  private async count(policy: RateLimitName, scope: RateLimitScope, key: string, tier: RateLimitTier = 'standard'): Promise<void> {
+    const retryAfter = await this.hit(policy, scope, key, tier);
+    if (retryAfter !== null) throw tooManyRequests(retryAfter, rateLimitMessage(policy, retryAfter));
+  }
+
+  /** null when allowed (or the policy does not count this scope), else the seconds until the window resets. */
+  private async hit(policy: RateLimitName, scope: RateLimitScope, key: string, tier: RateLimitTier): Promise<number | null> {
+    const limit = rateLimitFor(policy, scope, tier);
+    if (limit === undefined) return null;
+    const { windowSeconds } = RATE_LIMITS[policy];
+    const r = await this.limiter.hit(`${policy}:${SCOPE_TAG[scope]}${key}`, Math.ceil(limit * this.factor), windowSeconds);
+    return r.allowed ? null : Math.max(1, Math.ceil(r.retryAfterSeconds));
   }
 }
+
+/** Keeps the counters of one policy's scopes apart in the limiter's key space. */
+const SCOPE_TAG: Record<RateLimitScope, string> = { perUser: 'u:', perIp: 'ip:', perKey: '' };

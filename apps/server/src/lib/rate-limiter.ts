@@ -36,18 +36,28 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
+/**
+ * INCR, and PEXPIRE when the key has no expiry yet, in one atomic script: one command per hit
+ * (MULTI/INCR/PTTL/EXEC was four, and about a third of the throughput).
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+type WithHit = Redis & { inkwellRateHit(key: string, windowMs: number): Promise<[number, number]> };
+
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
+  redis.defineCommand('inkwellRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const client = redis as WithHit;
   return {
     async hit(key, limit, windowSeconds) {
-      const k = prefix + key;
-      const result = await redis.multi().incr(k).pttl(k).exec();
-      const count = Number(result?.[0]?.[1] ?? 0);
-      let ttl = Number(result?.[1]?.[1] ?? -1);
-      if (ttl < 0) {
-        await redis.pexpire(k, windowSeconds * 1000);
-        ttl = windowSeconds * 1000;
-      }
-      return { allowed: count <= limit, retryAfterSeconds: ttl / 1000 };
+      const [count, ttl] = await client.inkwellRateHit(prefix + key, windowSeconds * 1000);
+      return { allowed: Number(count) <= limit, retryAfterSeconds: Number(ttl) / 1000 };
     },
     async close() {},
   };

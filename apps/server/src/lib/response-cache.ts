@@ -33,6 +33,7 @@ export class ResponseCache {
   private readonly threshold: number;
   hits = 0;
   misses = 0;
+  invalidations = 0;
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5000;
@@ -75,6 +76,7 @@ export class ResponseCache {
   }
 
   invalidate(): void {
+    this.invalidations++;
     this.gen++;
     this.entries.clear();
     this.bytes = 0;

@@ -49,12 +49,19 @@ export function isSafeHref(href: string): boolean {
 }
 
 export function cleanInlineHtml(html: string): string {
+  // Plain text (no tag, no entity) comes out of the sanitizer with only '>' escaped; skipping the
+  // parser for it keeps big lists and tables cheap.
+  if (!/[<&]/.test(html)) return html.replace(/>/g, '&gt;');
   return sanitizeHtml(html, INLINE_OPTIONS);
 }
 
-/** Visible text of inline HTML, for search and reading-time purposes. */
-export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+/**
+ * Visible text of HTML that cleanInlineHtml produced, for search and reading time. Its tags and
+ * attribute values are well-formed and escaped, so dropping tags needs no second parse.
+ */
+export function htmlToText(cleanHtml: string): string {
+  return cleanHtml
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

@@ -32,18 +32,23 @@ export class TokenService {
 
   /** Returns the claims, or null for any invalid, expired or tampered token. */
   async verify(token: string): Promise<AccessClaims | null> {
+    return (await this.verifyWithExpiry(token))?.claims ?? null;
+  }
+
+  /** The claims and when the token expires (ms since epoch), or null for any invalid, expired or tampered token. */
+  async verifyWithExpiry(token: string): Promise<{ claims: AccessClaims; expiresAt: number } | null> {
     const known = this.verified.get(token);
     if (known) {
-      if (known.expiresAt > Date.now()) return known.claims;
+      if (known.expiresAt > Date.now()) return known;
       this.verified.delete(token);
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
-      const claims = { sub: payload.sub, ver: payload.ver };
+      const entry = { claims: { sub: payload.sub, ver: payload.ver }, expiresAt: payload.exp * 1000 };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-      return claims;
+      this.verified.set(token, entry);
+      return entry;
     } catch {
       return null;
     }

@@ -44,6 +44,16 @@ export class MailRepository {
       .execute();
   }
 
+  /** Mails not sent yet (due or waiting for a retry), for metrics. */
+  async countPending(): Promise<number> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Claims a row for one sender across instances; false when another instance got it first. */
   async claim(id: string, lockSeconds: number): Promise<boolean> {
     const now = nowIso();
@@ -55,6 +65,11 @@ export class MailRepository {
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Every message to an address, sent or not: a deleted account leaves neither its address nor its mail. */
+  deleteForAddress(address: string, db: Kysely<Database> = this.db) {
+    return db.deleteFrom('mail_outbox').where('to_address', '=', address).execute();
   }
 
   markSent(id: string) {

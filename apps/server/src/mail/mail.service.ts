@@ -28,6 +28,11 @@ export class MailService {
     return this.repo.insert(mail, trx);
   }
 
+  /** The outbox depth (metrics). */
+  pendingCount(): Promise<number> {
+    return this.repo.countPending();
+  }
+
   /** Ask the worker to send soon (after the caller's transaction committed). */
   kick(): void {
     if (this.stopped) return;

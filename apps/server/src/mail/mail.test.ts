@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 const signup = (t: TestApp, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'Mail Person', email, password: 'secret123' } });
+  t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'Mail Person', email, password: 'quill-and-ink-42' } });
 
 describe('mail outbox', () => {
   it('delivers the verification mail to a real SMTP server', async () => {

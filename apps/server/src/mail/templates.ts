@@ -11,15 +11,65 @@ function layout(title: string, intro: string, action: { label: string; url: stri
   return { text, html };
 }
 
-export function verificationMail(to: string, name: string, url: string): OutgoingMail {
+const mailTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+/** '24 November 2026 at 20:31 UTC': the reader compares it with when they acted. */
+export const formatMailTime = (iso: string) => `${mailTime.format(new Date(iso))} UTC`;
+
+/** One mail per sign-up; its time lets the mailbox owner tell their own sign-up from a stranger's. */
+export function verificationMail(to: string, name: string, url: string, signedUpAt: string): OutgoingMail {
   return {
     to,
     subject: 'Verify your email address',
     ...layout(
       'Verify your email',
-      `Hi ${name}, welcome! Please confirm that ${to} is your email address.`,
+      `Hi ${name}, welcome! Please confirm that ${to} is your email address. This link is for the sign-up made on ${formatMailTime(signedUpAt)}; opening it activates the name and password chosen then.`,
       { label: 'Verify email', url },
-      'This link expires in 24 hours. If you did not sign up, you can ignore this email.',
+      'This link expires in 24 hours. If you did not sign up at that time, do not open it: someone else may have used your address. You can ignore this email.',
+    ),
+  };
+}
+
+/** Sign-up answers the same for a registered address; the owner is told instead of the stranger. */
+export function signupAttemptMail(to: string, name: string, urls: { signin: string; reset: string }, googleOnly: boolean): OutgoingMail {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email address',
+    ...layout(
+      'You already have an account',
+      `Hi ${name}, someone tried to sign up with ${to} on ${formatMailTime(new Date().toISOString())}, but this address already has an account. ${
+        googleOnly ? 'You sign in with Google.' : 'If it was you, sign in, or reset your password if you forgot it.'
+      }`,
+      googleOnly ? { label: 'Sign in', url: urls.signin } : { label: 'Reset your password', url: urls.reset },
+      googleOnly
+        ? 'If it was not you, you can ignore this email: nothing has changed.'
+        : `Sign in: ${urls.signin}. If it was not you, you can ignore this email: nothing has changed.`,
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, name: string, url: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Reset your password',
+    ...layout(
+      'Reset your password',
+      `Hi ${name}, someone (hopefully you) asked to reset the password of ${to} on ${formatMailTime(new Date().toISOString())}.`,
+      { label: 'Choose a new password', url },
+      'This link works once and expires in 1 hour. Resetting signs you out on every device. If you did not ask for it, ignore this email: your password stays as it is.',
+    ),
+  };
+}
+
+/** Forgot password for an account that has no password: it signs in with Google. */
+export function googleAccountResetMail(to: string, name: string, signinUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'You sign in with Google',
+    ...layout(
+      'Your account uses Google sign-in',
+      `Hi ${name}, someone asked to reset the password of ${to}, but this account has no password: you sign in with Google.`,
+      { label: 'Continue with Google', url: signinUrl },
+      'If you did not ask for this, you can ignore this email.',
     ),
   };
 }

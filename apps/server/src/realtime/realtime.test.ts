@@ -1,54 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { waitFor } from '../../test/smtp';
-
-const sockets: Socket[] = [];
-afterAll(() => {
-  for (const s of sockets) s.disconnect();
-});
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
-
-interface Client {
-  socket: Socket;
-  notifications: { type: string; _id: string }[];
-  counts: number[];
-}
-
-/** A signed-in browser tab: websocket only, token in the handshake, then register as SPEC.md 7 says. */
-async function client(url: string, token: string | null, registerAs?: string): Promise<Client> {
-  const socket = connect(url, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
-  sockets.push(socket);
-  const c: Client = { socket, notifications: [], counts: [] };
-  socket.on('newNotification', (n) => c.notifications.push(n));
-  socket.on('unreadCountUpdate', (n) => c.counts.push(n));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  if (registerAs) {
-    const result = await socket.timeout(5000).emitWithAck('register', registerAs);
-    expect(result).toEqual({ ok: registerAs === tokenUser(token) });
-  }
-  return c;
-}
-
-/** The user id inside a token (its subject), to know what register should answer. */
-function tokenUser(token: string | null): string | undefined {
-  if (!token) return undefined;
-  try {
-    return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub;
-  } catch {
-    return undefined;
-  }
-}
+import { client, listen } from '../../test/sockets';
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 

@@ -1,8 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server } from 'socket.io';
-import { resolveToken } from '../lib/auth-guard';
+import { Server, type Socket } from 'socket.io';
 import type { TokenService } from '../lib/tokens';
 import type { NotificationPush } from '../modules/notifications/notifications.service';
 import type { UsersRepository } from '../modules/users/users.repo';
@@ -18,24 +17,55 @@ export interface ClientToServer {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of a user, registered or not, joins this room at connection: revocation empties it. */
+export const sessionsRoom = (userId: string) => `sessions:${userId}`;
+
+/** What the handshake proved: whose token, at which token version, valid until when (ms). */
+interface SocketData {
+  userId: string;
+  tokenVersion: number;
+  expiresAt: number;
+}
+type RealtimeSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+/** setTimeout's longest delay (about 24.8 days); a later expiry re-arms the timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Disconnects the socket when its token expires; the timer goes with the socket. */
+function expireAt(socket: RealtimeSocket, expiresAt: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAt - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
 
 export interface Realtime extends NotificationPush {
-  io: Server<ClientToServer, ServerToClient>;
-  /** Drops every socket of a user whose tokens were revoked (password change, deletion). */
+  io: Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+  /** Drops every socket of a user whose tokens were revoked (password change, deletion), on every instance. */
   disconnectUser(userId: string): void;
   close(): Promise<void>;
 }
 
 /**
  * socket.io on the app's own HTTP server, websocket transport only. A socket must present a
- * valid token; `register` joins the room of the token's own user and nothing else. With Redis,
- * the adapter carries room events between instances.
+ * valid token; `register` joins the room of the token's own user and nothing else, and only while
+ * the token is still current. A socket is dropped when its token expires (a timer per socket) and
+ * when its user's tokens are revoked. With Redis, the adapter carries room events, and so the
+ * revocation's disconnect, between instances.
  */
 export function createRealtime(
   app: FastifyInstance,
   deps: { tokens: TokenService; users: UsersRepository; redis?: Redis; redisPrefix?: string },
 ): Realtime {
-  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, { userId: string }>(app.server, {
+  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
     transports: ['websocket'],
     serveClient: false,
     cors: { origin: false },
@@ -45,29 +75,61 @@ export function createRealtime(
   let sub: Redis | undefined;
   if (deps.redis) {
     pub = deps.redis.duplicate();
-    sub = deps.redis.duplicate();
+    // Subscriptions wait for Redis however long it is away (a failed SUBSCRIBE would never be
+    // retried), and the adapter's un-awaited subscribe calls get a handler: a Redis that is down
+    // at start (or at close) must not end the process with an unhandled rejection.
+    sub = deps.redis.duplicate({ maxRetriesPerRequest: null });
+    catchSubscribeErrors(sub, (err) => app.log.warn({ err }, 'realtime redis subscribe failed'));
     pub.on('error', (err) => app.log.warn({ err }, 'realtime redis publisher error'));
     sub.on('error', (err) => app.log.warn({ err }, 'realtime redis subscriber error'));
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
   }
 
+  /**
+   * Whether the token the socket connected with is still current (not revoked by a token-version
+   * bump, not expired); null when the database could not say. The handshake needs a yes; a socket
+   * already connected is dropped only on a definite no.
+   */
+  const stillValid = async (socket: RealtimeSocket): Promise<boolean | null> => {
+    if (socket.data.expiresAt <= Date.now()) return false;
+    try {
+      const state = await deps.users.findAuthState(socket.data.userId);
+      return !!state && state.token_version === socket.data.tokenVersion;
+    } catch {
+      return null;
+    }
+  };
+
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown };
     const header = socket.handshake.headers.authorization;
     const token = typeof auth?.token === 'string' ? auth.token : header?.startsWith('Bearer ') ? header.slice(7) : null;
-    const user = token ? await resolveToken(token, deps.tokens, deps.users).catch(() => null) : null;
-    if (!user) return next(new Error('unauthorized'));
-    socket.data.userId = user.id;
+    const verified = token ? await deps.tokens.verifyWithExpiry(token) : null;
+    if (!verified) return next(new Error('unauthorized'));
+    socket.data.userId = verified.claims.sub;
+    socket.data.tokenVersion = verified.claims.ver;
+    socket.data.expiresAt = verified.expiresAt;
+    if ((await stillValid(socket)) !== true) return next(new Error('unauthorized'));
     next();
   });
 
-  io.on('connection', (socket) => {
+  io.on('connection', async (socket) => {
+    expireAt(socket, socket.data.expiresAt);
     socket.on('register', async (userId, ack) => {
-      // Only the token's own user: a register with someone else's id joins nothing.
+      // Only the token's own user, and only while that token is current: a socket that outlived a
+      // revocation (or missed its disconnect) joins nothing and is dropped.
+      if ((await stillValid(socket)) === false) {
+        if (typeof ack === 'function') ack({ ok: false });
+        socket.disconnect(true);
+        return;
+      }
       const ok = userId === socket.data.userId;
       if (ok) await socket.join(userRoom(userId));
       if (typeof ack === 'function') ack({ ok });
     });
+    await socket.join(sessionsRoom(socket.data.userId));
+    // A revocation between the handshake's check and this join did not reach this socket: look again.
+    if ((await stillValid(socket)) === false) socket.disconnect(true);
   });
 
   return {
@@ -78,7 +140,7 @@ export function createRealtime(
     // Alone, this instance knows every open socket; with Redis a socket may be on another one.
     mayBeListening: deps.redis ? () => true : (userId) => io.sockets.adapter.rooms.has(userRoom(userId)),
     disconnectUser(userId) {
-      io.in(userRoom(userId)).disconnectSockets(true);
+      io.in(sessionsRoom(userId)).disconnectSockets(true);
     },
     async close() {
       io.disconnectSockets(true);
@@ -87,4 +149,15 @@ export function createRealtime(
       sub?.disconnect();
     },
   };
+}
+
+function catchSubscribeErrors(client: Redis, onError: (err: unknown) => void): void {
+  for (const method of ['subscribe', 'psubscribe'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const result = original(...args);
+      result.catch(onError);
+      return result;
+    };
+  }
 }

@@ -78,20 +78,20 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('a like handled by process A reaches the author socket connected to process B', async () => {
+  it('a like handled by process A reaches the author socket on process B; signing out everywhere on A drops it', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const a = await startServer(port);
     const b = await startServer(port + 1);
     const users: { token: string; id: string }[] = [];
     for (const name of ['Author', 'Fan']) {
       const email = `${name.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
-      expect((await post(`${a}/api/v1/signup`, { name, email, password: 'secret123' })).status).toBe(201);
+      expect((await post(`${a}/api/v1/signup`, { name, email, password: 'quill-and-ink-42' })).status).toBe(201);
       // The verification link is in the outbox; marking the address verified is the same effect.
       const db = new pg.Client({ connectionString: databaseUrl(dbName) });
       await db.connect();
       await db.query('UPDATE users SET email_verified = 1 WHERE email = $1', [email]);
       await db.end();
-      const signin = await post(`${b}/api/v1/signin`, { email, password: 'secret123' });
+      const signin = await post(`${b}/api/v1/signin`, { email, password: 'quill-and-ink-42' });
       users.push(((await signin.json()) as { user: { token: string; id: string } }).user);
     }
     const [author, fan] = users as [{ token: string; id: string }, { token: string; id: string }];
@@ -105,7 +105,11 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
       socket.once('connect_error', reject);
     });
     expect(await socket.timeout(5000).emitWithAck('register', author.id)).toEqual({ ok: true });
-    const created = await post(`${a}/api/v1/blogs`, { title: 'Across instances', content: { blocks: [] } }, author.token);
+    const created = await post(
+      `${a}/api/v1/blogs`,
+      { title: 'Across instances', description: 'd', content: { blocks: [{ type: 'paragraph', data: { text: 'Body' } }] } },
+      author.token,
+    );
     const { blog } = (await created.json()) as { blog: { blogId: string } };
     const like = await fetch(`${a}/api/v1/blogs/like/${blog.blogId}`, {
       method: 'POST',
@@ -115,6 +119,10 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
     await waitFor(() => received.length && counts.length, 10_000);
     expect(received[0]!.type).toBe('like');
     expect(counts.at(-1)).toBe(1);
-    socket.disconnect();
+
+    // Revocation handled by process A reaches the socket on process B.
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await post(`${a}/api/v1/signout-everywhere`, {}, author.token)).status).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
   }, 60_000);
 });

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { access, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidKey, type Storage } from './storage';
+import { assertValidKey, contentTypeOf, type Storage, type StoredObject } from './storage';
 
 /** Files under `${dataDir}/uploads`, served by @fastify/static at /uploads/ (see serve-uploads.ts). */
 export class LocalDiskStorage implements Storage {
   readonly root: string;
+  readonly servedByApp = true;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'uploads');
@@ -28,6 +29,17 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async get(key: string): Promise<StoredObject | null> {
+    // Opened first, so a missing file is a null answer rather than an error on the stream.
+    const handle = await open(this.pathOf(key), 'r').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    if (!handle) return null;
+    const { size } = await handle.stat();
+    return { body: handle.createReadStream(), contentType: contentTypeOf(key), contentLength: size };
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -35,6 +47,10 @@ export class LocalDiskStorage implements Storage {
   publicUrl(key: string): string {
     assertValidKey(key);
     return `/uploads/${key}`;
+  }
+
+  async check(): Promise<void> {
+    await access(this.root, constants.W_OK);
   }
 
   private pathOf(key: string): string {

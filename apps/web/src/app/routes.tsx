@@ -11,6 +11,8 @@ const BlogPage = lazy(() => import('../pages/BlogPage'));
 const SearchPage = lazy(() => import('../pages/SearchPage'));
 const TagPage = lazy(() => import('../pages/TagPage'));
 const VerifyEmailPage = lazy(() => import('../pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 const ConfirmTransferPage = lazy(() => import('../pages/ConfirmTransferPage'));
 const EditProfilePage = lazy(() => import('../pages/EditProfilePage'));
 const SettingsPage = lazy(() => import('../pages/SettingsPage'));
@@ -40,6 +42,8 @@ export function AppRoutes() {
         <Route path="search" element={<SearchPage />} />
         <Route path="tag/:tag" element={<TagPage />} />
         <Route path="verify-email/:verificationToken" element={<VerifyEmailPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="confirm-transfer/:action/:token" element={<ConfirmTransferPage />} />
         <Route
           path="edit-profile"

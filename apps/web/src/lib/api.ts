@@ -6,11 +6,19 @@ export const FALLBACK_ERROR = 'Something went wrong';
 /** An API failure carrying the server's message (or the fallback) and the HTTP status. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** From a 429's Retry-After header: seconds until the server takes this action again. */
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, status: number, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Whether the server refused the call for coming too often (429): its message then says how long to wait. */
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
 }
 
 export interface RequestOptions {
@@ -81,12 +89,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = await readJson(response);
   if (!response.ok || (data && typeof data === 'object' && (data as { success?: unknown }).success === false)) {
     if (response.status === 401 && token && sessionToken() === token) useSession.getState().logout();
-    throw new ApiError(messageOf(data) ?? FALLBACK_ERROR, response.status);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(messageOf(data) ?? FALLBACK_ERROR, response.status, retryAfter > 0 ? retryAfter : undefined);
   }
   return data as T;
 }
 
-/** The message to show for a failed call: the server's, else the given fallback. */
+/** The message to show for a failed call: the server's, else the given fallback. A 429's message says how long to wait. */
 export function errorMessage(error: unknown, fallback = FALLBACK_ERROR): string {
   if (error instanceof ApiError) return error.message === FALLBACK_ERROR ? fallback : error.message;
   return fallback;

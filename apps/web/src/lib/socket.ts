@@ -76,6 +76,12 @@ function open(userId: string): void {
         if (mine === generation) close();
         emit('unauthorized');
       });
+      // The server drops a socket whose token was revoked or expired; socket.io does not retry that by
+      // itself. Connecting again presents the session's current token: a refreshed one goes on, a dead
+      // one is refused ('unauthorized' above), which re-reads the session and so signs this tab out.
+      s.on('disconnect', (reason: string) => {
+        if (reason === 'io server disconnect' && mine === generation) s.connect();
+      });
       s.on('newNotification', (notification: unknown) => emit('newNotification', notification));
       s.on('unreadCountUpdate', (count: unknown) => {
         if (typeof count === 'number' && Number.isFinite(count)) emit('unreadCountUpdate', Math.max(0, count));

@@ -1,6 +1,8 @@
 import { BookOpen, Code2, PenLine, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { useServerPageReady } from '../lib/server-page';
 import { useIsSignedIn } from '../lib/session';
 
 const VALUES = [
@@ -12,6 +14,8 @@ const VALUES = [
 /** Author and mission page: 'Get Started' (to /add-blog signed in, else /signin) and 'Browse' (to /). */
 export default function AboutPage() {
   const signedIn = useIsSignedIn();
+  usePageTitle('About');
+  useServerPageReady(true);
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
       <header className="text-center">

@@ -9,6 +9,7 @@ import { fetchBlog } from '../features/editor/api';
 import { preloadEditor } from '../features/editor/BlockEditor';
 import { BlogEditorForm } from '../features/editor/components/BlogEditorForm';
 import { useClearSelectedBlogOnLeave } from '../features/editor/useLeaveEditor';
+import { usePageTitle } from '../hooks/usePageTitle';
 import { ApiError, errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 
@@ -18,6 +19,7 @@ export default function BlogEditorPage() {
   const token = useSession((s) => s.user.token);
   const location = useLocation();
   useClearSelectedBlogOnLeave(id);
+  usePageTitle(id ? 'Edit Blog Post' : 'Create New Blog Post');
 
   // Fetch the Editor.js chunk while the page (and the blog) loads.
   useEffect(() => {

@@ -8,7 +8,9 @@ import { useBlog } from '../features/blogs/api/blog';
 import { blogKeys } from '../features/blogs/api/blogs';
 import { BlogArticle } from '../features/reading/components/BlogArticle';
 import { useSelectedBlogCache } from '../features/reading/useLeaveBlog';
+import { usePageTitle } from '../hooks/usePageTitle';
 import { ApiError, errorMessage } from '../lib/api';
+import { useServerPageReady } from '../lib/server-page';
 import { useSession } from '../lib/session';
 
 const loadCommentPanel = () => import('../features/comments/components/CommentPanel');
@@ -17,6 +19,7 @@ const CommentPanel = lazy(loadCommentPanel);
 /** 'Blog not found' (or the load error) with 'Go back' (SPEC.md 2 and 8). */
 function BlogMissing({ message }: { message: string }) {
   const navigate = useNavigate();
+  usePageTitle(message);
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
@@ -33,6 +36,11 @@ function BlogMissing({ message }: { message: string }) {
   );
 }
 
+function LoadingBlog() {
+  usePageTitle('Loading blog');
+  return <PageSpinner label="Loading blog" />;
+}
+
 function BlogView({ blogId }: { blogId: string }) {
   const queryClient = useQueryClient();
   const blog = useBlog(blogId);
@@ -40,6 +48,7 @@ function BlogView({ blogId }: { blogId: string }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const commentsButtonRef = useRef<HTMLButtonElement>(null);
   useSelectedBlogCache(blogId, blog.data);
+  useServerPageReady(!blog.isPending);
 
   // The viewer's flags (liked, saved, following) change with the signed-in user.
   const shownViewer = useRef(viewerId);
@@ -53,7 +62,7 @@ function BlogView({ blogId }: { blogId: string }) {
   const preload = useCallback(() => void loadCommentPanel(), []);
   const closeComments = useCallback(() => setCommentsOpen(false), []);
 
-  if (blog.isPending) return <PageSpinner label="Loading blog" />;
+  if (blog.isPending) return <LoadingBlog />;
   if (blog.isError) {
     const notFound = blog.error instanceof ApiError && blog.error.status === 404;
     return <BlogMissing message={notFound ? 'Blog not found' : errorMessage(blog.error)} />;

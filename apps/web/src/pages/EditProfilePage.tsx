@@ -1,7 +1,9 @@
 import { EditProfileForm } from '../features/profile/components/EditProfileForm';
+import { usePageTitle } from '../hooks/usePageTitle';
 
 /** Edit profile (/edit-profile); signed-in only (the route wraps it in RequireAuth). */
 export default function EditProfilePage() {
+  usePageTitle('Edit Profile');
   return (
     <section className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">Edit Profile</h1>

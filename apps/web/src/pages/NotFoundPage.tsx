@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { useServerPageReady } from '../lib/server-page';
 
 /** Any path that is not a screen of SPEC.md section 2. */
 export default function NotFoundPage() {
+  usePageTitle('Page not found');
+  useServerPageReady(true);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-indigo-600 dark:text-indigo-400">404</p>

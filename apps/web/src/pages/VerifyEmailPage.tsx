@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { useVerifyEmail } from '../features/auth/api/verifyEmail';
+import { usePageTitle } from '../hooks/usePageTitle';
 import { errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 
@@ -13,6 +14,7 @@ export const VERIFY_REDIRECT_MS = 2000;
 export default function VerifyEmailPage() {
   const { verificationToken = '' } = useParams();
   const navigate = useNavigate();
+  usePageTitle('Email verification');
   const result = useVerifyEmail(verificationToken);
   const settled = result.isSuccess || result.isError;
   const ok = result.isSuccess;

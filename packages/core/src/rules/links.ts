@@ -15,3 +15,16 @@ export function initials(name: string | null | undefined): string {
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * Backgrounds of the generated initials avatar. Each keeps white initials at 4.5:1 or more
+ * (WCAG AA for small text): the 600/700 shades of Tailwind's palette, never lighter ones.
+ */
+export const AVATAR_COLOURS = ['#4f46e5', '#0e7490', '#047857', '#b45309', '#b91c1c', '#be185d', '#7c3aed', '#1d4ed8'] as const;
+
+/** A stable colour seeded by the name, so the same person keeps the same avatar (web app and server pages). */
+export function avatarColour(seed: string): string {
+  let hash = 0;
+  for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) | 0;
+  return AVATAR_COLOURS[Math.abs(hash) % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
+}

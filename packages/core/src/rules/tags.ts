@@ -7,9 +7,16 @@ export const TAG_MESSAGES = {
 
 export type AddTagResult = { ok: true; tags: string[] } | { ok: false; error?: string };
 
-/** Normalises a typed tag: lowercased, spaces removed (Space is blocked in the input). */
+/**
+ * The one form a tag is stored, searched and linked in (docs/decisions.md, 'Canonical tags'):
+ * lowercased, without spaces, dots, hyphens or underscores, so 'Node.js', 'node js' and 'nodejs'
+ * are one tag, and 'Full Stack' and 'full-stack' another. '+' and '#' stay (c++, c#).
+ */
 export function normalizeTag(raw: string): string {
-  return raw.trim().toLowerCase().replace(/\s+/g, '');
+  return raw
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s._-]+/g, '');
 }
 
 /** The tag input's Enter rule (SPEC.md 5): empty ignored, duplicates and an 11th tag rejected. */
@@ -21,7 +28,7 @@ export function addTag(tags: readonly string[], raw: string): AddTagResult {
   return { ok: true, tags: [...tags, tag] };
 }
 
-/** Tag search (SPEC.md 5): lowercased, the first space replaced with a hyphen. */
+/** Tag search and tag links (SPEC.md 5): a topic or typed tag in its canonical form. */
 export function tagSlug(topic: string): string {
-  return topic.toLowerCase().replace(' ', '-');
+  return normalizeTag(topic);
 }

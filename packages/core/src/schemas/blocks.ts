@@ -11,6 +11,14 @@ export const MAX_CODE_LENGTH = 100_000;
 export const MAX_CONTENT_BYTES = 512 * 1024;
 export const MAX_LIST_DEPTH = 6;
 export const MAX_TABLE_CELLS = 2_500;
+/**
+ * Limits of a whole post, far above what a real post reaches, that keep cleaning one post under
+ * ~50 ms of event-loop time: list items and table cells in all, and inline formatting marks
+ * (each '<' of a tag costs the sanitizer most). Checked by contentLimitProblem before parsing.
+ */
+export const MAX_POST_LIST_ITEMS = 2_000;
+export const MAX_POST_TABLE_CELLS = 2_500;
+export const MAX_POST_INLINE_TAGS = 3_000;
 
 export const TEXT_VARIANTS = ['', 'call-out', 'citation', 'details'] as const;
 
@@ -26,13 +34,17 @@ export interface ListItem {
   meta?: Record<string, unknown>;
   items: ListItem[];
 }
-export const listItem: z.ZodType<ListItem> = z.lazy(() =>
-  z.object({
-    content: text,
-    meta: z.record(z.string(), z.unknown()).optional(),
-    items: z.array(listItem).max(200).default([]),
-  }),
-) as z.ZodType<ListItem>;
+export const listItem: z.ZodType<ListItem> = z
+  .lazy(
+    () =>
+      z.object({
+        content: text,
+        meta: z.record(z.string(), z.unknown()).optional(),
+        items: z.array(listItem).max(200).default([]),
+      }),
+    // A recursive schema needs a name to be a component of the OpenAPI document.
+  )
+  .meta({ id: 'ListItem' }) as z.ZodType<ListItem>;
 
 export const paragraphData = z.object({ text });
 export const headerData = z.object({

@@ -1,21 +1,34 @@
 import { z } from 'zod';
-import { MAX_BIO_LENGTH, MAX_EMAIL_LENGTH, MAX_PAGE_LIMIT, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import {
+  MAX_BIO_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_PAGE_LIMIT,
+  MAX_PASSWORD_INPUT_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../constants';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES } from '../messages';
 import { nameField, sessionUser } from './auth';
+import { normalizeText, optionalVisibleText } from './text';
 
 /** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */
 export const usernameField = z
   .string({ error: 'Username is required' })
-  .trim()
-  .toLowerCase()
-  .min(MIN_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
-  .max(MAX_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
-  .regex(/^[a-z0-9_]+$/, 'Username can contain only lowercase letters, numbers and underscores');
+  .transform((u) => normalizeText(u).toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(MIN_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+      .max(MAX_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+      .regex(/^[a-z0-9_]+$/, 'Username can contain only lowercase letters, numbers and underscores'),
+  );
 
-export const bioField = z
-  .string({ error: 'Bio must be text' })
-  .trim()
-  .max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`);
+export const bioField = optionalVisibleText({
+  invalid: 'Bio must be text',
+  max: MAX_BIO_LENGTH,
+  tooLong: `Bio must be at most ${MAX_BIO_LENGTH} characters`,
+  multiline: true,
+});
 
 /** The text fields of PATCH /users/{id}; each is optional (only what changed is sent). profilePic is read separately. */
 export const profileUpdateFields = z.object({
@@ -32,7 +45,7 @@ export const visibilityBody = z
   })
   .refine((b) => b.showLikedBlogs !== undefined || b.showSavedBlogs !== undefined, 'Nothing to update');
 
-const optionalPassword = z.string({ error: 'Password must be text' }).max(MAX_PASSWORD_LENGTH).optional();
+const optionalPassword = z.string({ error: 'Password must be text' }).max(MAX_PASSWORD_INPUT_LENGTH).optional();
 
 export const changePasswordBody = z.object({
   currentPassword: optionalPassword,

@@ -1,15 +1,27 @@
-import { messageResponse, signinBody, signinResponse, signupBody, verifyEmailParams } from '@inkwell/core';
+import {
+  forgotPasswordBody,
+  messageResponse,
+  resetPasswordBody,
+  signinBody,
+  signinResponse,
+  signupBody,
+  verifyEmailParams,
+} from '@inkwell/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** E-mail sign-up, verification and sign-in (SPEC.md 7). Handlers only translate HTTP. */
+/** E-mail sign-up, verification, sign-in and password reset (SPEC.md 7). Handlers only translate HTTP. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.services;
+  const { auth, passwordReset } = app.services;
 
-  app.post('/signup', { schema: { body: signupBody, response: { 201: messageResponse } } }, async (request, reply) => {
-    const result = await auth.signup(request.body, request.ip);
-    return reply.status(result.created ? 201 : 201).send({ success: true, message: result.message });
-  });
+  app.post(
+    '/signup',
+    { config: { rateLimit: 'signup' }, schema: { body: signupBody, response: { 201: messageResponse } } },
+    async (request, reply) => {
+      const { message } = await auth.signup(request.body);
+      return reply.status(201).send({ success: true, message });
+    },
+  );
 
   app.get(
     '/verify-email/:verificationToken',
@@ -20,10 +32,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/signin', { schema: { body: signinBody, response: { 200: signinResponse } } }, async (request) => {
-    const { message, user } = await auth.signin(request.body, request.ip);
-    return { success: true as const, message, user };
-  });
+  app.post(
+    '/signin',
+    { config: { rateLimit: 'signin' }, schema: { body: signinBody, response: { 200: signinResponse } } },
+    async (request) => {
+      const { message, user } = await auth.signin(request.body, request.ip);
+      return { success: true as const, message, user };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: { rateLimit: 'forgot-password' }, schema: { body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (request) => ({ success: true, message: await passwordReset.requestReset(request.body.email) }),
+  );
+
+  app.post(
+    '/reset-password',
+    { config: { rateLimit: 'reset-password' }, schema: { body: resetPasswordBody, response: { 200: messageResponse } } },
+    async (request) => ({ success: true, message: await passwordReset.resetPassword(request.body) }),
+  );
 
   /** The current session user with a fresh token (used to refresh the stored session). */
   app.get(
@@ -35,8 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Logout everywhere: every token issued before now stops working. */
-  app.post('/signout-everywhere', { onRequest: app.authenticate, schema: { response: { 200: messageResponse } } }, async (request) => {
-    await auth.revokeAllSessions(request.user!.id);
-    return { success: true, message: 'Signed out on every device' };
-  });
+  app.post(
+    '/signout-everywhere',
+    { config: { rateLimit: 'signout-everywhere' }, onRequest: app.authenticate, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.revokeAllSessions(request.user!.id);
+      return { success: true, message: 'Signed out on every device' };
+    },
+  );
 };

@@ -1,35 +1,27 @@
-import type { SessionUser } from '@inkwell/core';
+import { AUTH_MESSAGES, type SessionUser } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashToken, newLinkToken } from '../../lib/crypto';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
 import type { TokenService } from '../../lib/tokens';
 import type { MailService } from '../../mail/mail.service';
-import { verificationMail } from '../../mail/templates';
+import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import { usernameCandidates } from '../users/username';
 import { presentSessionUser } from '../users/users.presenter';
 import { newUserRow, type UserRow, type UsersRepository } from '../users/users.repo';
-import type { VerificationRepository } from './auth.repo';
+import type { PendingSignup, VerificationRepository } from './auth.repo';
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
 const SESSION_FOLLOW_CAP = 500;
+/** Sign-in of an unverified address tries the password of at most this many pending sign-ups (argon2 each). */
+const SIGNUPS_CHECKED_AT_SIGNIN = 3;
 
-export const AUTH_MESSAGES = {
-  signedUp: 'Account created. Check your email for a link to verify your address.',
-  resent: 'This email is not verified yet. We sent you a new verification link.',
-  alreadyRegistered: 'An account with this email already exists. Please sign in.',
-  googleAccount: 'This email is registered with Google sign-in. Please continue with Google.',
-  badCredentials: 'Invalid email or password',
-  unverified: 'Please verify your email before signing in. We sent you a new verification link.',
-  signedIn: 'Signed in successfully',
-  verified: 'Email verified successfully. You can now sign in.',
-  badVerification: 'This verification link is invalid or has expired.',
-  usedVerification: 'This verification link has already been used.',
-} as const;
+export { AUTH_MESSAGES };
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -42,80 +34,98 @@ export interface AuthDeps {
   sessions?: SessionEvents;
 }
 
+type SignupInput = { name: string; email: string; password: string };
+
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signup(input: { name: string; email: string; password: string }, ip: string): Promise<{ message: string; created: boolean }> {
-    const { db, users, rate } = this.deps;
-    await rate.check('signup-ip', ip);
+  /**
+   * One answer for every address: new, pending or already registered (the owner of a registered
+   * one gets a mail instead). A sign-up never changes an existing account's name or password:
+   * it gets its own link, and only that link activates what it chose.
+   */
+  async signup(input: SignupInput): Promise<{ message: string }> {
+    const { users, rate } = this.deps;
+    // Per IP in the route hook (RATE_LIMITS.signup); per address here.
     await rate.check('signup-email', input.email);
-
-    const existing = await users.findByEmail(input.email);
-    if (existing?.email_verified) {
-      throw conflict(existing.google_auth && !existing.password_hash ? AUTH_MESSAGES.googleAccount : AUTH_MESSAGES.alreadyRegistered);
-    }
-    await rate.check('verify-mail', input.email);
+    await refuseCommonPassword(input.password);
+    // Hashed for every address, so the time taken does not tell which ones have an account.
     const passwordHash = await hashPassword(input.password);
-
-    if (existing) {
-      // Unverified: the latest sign-up's name and password win; only the mailbox owner can activate it.
-      await db.transaction().execute(async (trx) => {
-        await users.update(existing.id, { name: input.name, password_hash: passwordHash, updated_at: nowIso() }, trx);
-        await this.issueVerification(existing.id, input.email, input.name, trx);
+    const existing = await users.findByEmail(input.email);
+    if (existing) await this.signupOfExisting(existing, input, passwordHash);
+    else {
+      await this.createAccount(input, passwordHash).catch(async (err) => {
+        // Two sign-ups for one address at once: the unique index decides; the loser is a second sign-up.
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await users.findByEmail(input.email);
+        if (!winner) throw err;
+        await this.signupOfExisting(winner, input, passwordHash);
       });
-      this.deps.mail.kick();
-      return { message: AUTH_MESSAGES.signedUp, created: false };
     }
-
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        const id = newId();
-        const now = nowIso();
-        const username = await this.freeUsername(input.email, trx);
-        await users.insert(
-          newUserRow(
-            {
-              id,
-              email: input.email,
-              name: input.name,
-              username,
-              password_hash: passwordHash,
-              google_auth: 0,
-              google_sub: null,
-              email_verified: 0,
-            },
-            now,
-          ),
-          trx,
-        );
-        await this.issueVerification(id, input.email, input.name, trx);
-      })
-      .catch((err) => {
-        // Two sign-ups for one address at once: the unique index decides; the loser is told plainly.
-        if (isUniqueViolation(err)) throw conflict('A sign-up for this email is already in progress. Please check your inbox.');
-        throw err;
-      });
     this.deps.mail.kick();
-    return { message: AUTH_MESSAGES.signedUp, created: true };
+    return { message: AUTH_MESSAGES.signedUp };
   }
 
+  private async signupOfExisting(user: UserRow, input: SignupInput, passwordHash: string): Promise<void> {
+    const { rate, mail, publicUrl } = this.deps;
+    if (user.email_verified) {
+      if (!(await rate.allowed('signup-attempt-mail', user.email))) return;
+      const googleOnly = user.google_auth === 1 && !user.password_hash;
+      await mail.enqueue(
+        signupAttemptMail(user.email, user.name, { signin: `${publicUrl}/signin`, reset: `${publicUrl}/forgot-password` }, googleOnly),
+      );
+      return;
+    }
+    // Pending: this sign-up gets its own link beside the others; the account row is left as it is.
+    if (!(await rate.allowed('verify-mail', user.email))) return;
+    const signup = { signupId: newId(), name: input.name, passwordHash, signedUpAt: nowIso() };
+    await this.deps.db.transaction().execute((trx) => this.issueVerification(user.id, user.email, signup, trx));
+  }
+
+  private async createAccount(input: SignupInput, passwordHash: string): Promise<void> {
+    const { db, users, rate } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      const id = newId();
+      const now = nowIso();
+      const username = await this.freeUsername(input.email, trx);
+      const row = { id, email: input.email, name: input.name, username, password_hash: passwordHash, google_auth: 0 as const };
+      await users.insert(newUserRow({ ...row, google_sub: null, email_verified: 0 }, now), trx);
+      await this.issueVerification(id, input.email, { signupId: newId(), name: input.name, passwordHash, signedUpAt: now }, trx);
+    });
+    // Counted like the re-sends, so the limit of mails to one address is the same for all sign-ups.
+    await rate.allowed('verify-mail', input.email);
+  }
+
+  /**
+   * Every unexpired link of a pending sign-up works until one link is used; that one activates its
+   * sign-up's name and password and discards all other links. Links of a verified account say so.
+   */
   async verifyEmail(token: string): Promise<string> {
     const { db, verifications, users } = this.deps;
     const row = await verifications.findByHash(hashToken(token));
-    if (!row) throw badRequest(AUTH_MESSAGES.badVerification);
+    const user = row && (await users.findById(row.user_id));
+    if (!row || !user) throw badRequest(AUTH_MESSAGES.badVerification);
+    if (user.email_verified) return AUTH_MESSAGES.alreadyVerified;
     if (row.used_at) throw badRequest(AUTH_MESSAGES.usedVerification);
     if (row.expires_at < nowIso()) throw badRequest(AUTH_MESSAGES.badVerification);
-    await db.transaction().execute(async (trx) => {
-      if (!(await verifications.markUsed(row.id, trx))) throw badRequest(AUTH_MESSAGES.usedVerification);
-      await users.update(row.user_id, { email_verified: 1, updated_at: nowIso() }, trx);
+    const activated = await db.transaction().execute(async (trx) => {
+      if (!(await verifications.markUsed(row.id, trx))) return false;
+      const credentials = row.password_hash ? { name: row.name ?? user.name, password_hash: row.password_hash } : {};
+      if (!(await verifications.activateAccount(user.id, credentials, trx))) return false;
+      await verifications.discardForUser(user.id, trx);
+      return true;
     });
-    return AUTH_MESSAGES.verified;
+    if (activated) return AUTH_MESSAGES.verified;
+    // Another link (or this one, clicked twice) won the race: the account is verified now.
+    if ((await users.findById(user.id))?.email_verified) return AUTH_MESSAGES.alreadyVerified;
+    throw badRequest(AUTH_MESSAGES.usedVerification);
   }
 
   async signin(input: { email: string; password: string }, ip: string): Promise<{ message: string; user: SessionUser }> {
     const { users, rate } = this.deps;
-    await rate.check('signin-ip', ip);
+    // Per IP in the route hook (RATE_LIMITS.signin). Strict per (address, IP), looser per address:
+    // a stranger's failures do not lock the owner out for long.
+    await rate.check('signin-email-ip', `${input.email} ${ip}`);
     await rate.check('signin-email', input.email);
 
     const user = await users.findByEmail(input.email);
@@ -123,18 +133,34 @@ export class AuthService {
       await burnPasswordCheck(input.password);
       throw unauthorized(AUTH_MESSAGES.badCredentials);
     }
-    if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(AUTH_MESSAGES.badCredentials);
-
     if (!user.email_verified) {
-      // The password was right, so saying "unverified" reveals nothing to a stranger.
-      const allowed = await rate.allowed('verify-mail', user.email);
-      if (allowed) {
-        await this.deps.db.transaction().execute((trx) => this.issueVerification(user.id, user.email, user.name, trx));
+      const signup = await this.signupWithPassword(user, input.password);
+      if (!signup) throw unauthorized(AUTH_MESSAGES.badCredentials);
+      // The password was right, so saying "unverified" reveals nothing to a stranger. The new link
+      // belongs to the same sign-up as the password; the links mailed before keep working.
+      if (await rate.allowed('verify-mail', user.email)) {
+        await this.deps.db.transaction().execute((trx) => this.issueVerification(user.id, user.email, signup, trx));
         this.deps.mail.kick();
       }
       throw new AppError(403, AUTH_MESSAGES.unverified);
     }
+    if (!(await verifyPassword(user.password_hash, input.password))) throw unauthorized(AUTH_MESSAGES.badCredentials);
     return { message: AUTH_MESSAGES.signedIn, user: await this.sessionFor(user) };
+  }
+
+  /** The pending sign-up of an unverified account whose password this is (the account row's own as a last resort). */
+  private async signupWithPassword(user: UserRow, password: string): Promise<PendingSignup | null> {
+    const pending = await this.deps.verifications.pendingSignups(user.id, SIGNUPS_CHECKED_AT_SIGNIN);
+    const tried = new Set<string>();
+    for (const signup of pending) {
+      if (!signup.passwordHash || tried.has(signup.passwordHash)) continue;
+      tried.add(signup.passwordHash);
+      if (await verifyPassword(signup.passwordHash, password)) return signup;
+    }
+    if (user.password_hash && !tried.has(user.password_hash) && (await verifyPassword(user.password_hash, password))) {
+      return { signupId: newId(), name: user.name, passwordHash: user.password_hash, signedUpAt: user.created_at };
+    }
+    return null;
   }
 
   /** Signs a fresh token and builds the session user. */
@@ -156,11 +182,12 @@ export class AuthService {
     this.deps.sessions?.revoked(userId);
   }
 
-  private async issueVerification(userId: string, email: string, name: string, trx: Kysely<Database>) {
+  /** A new link for a sign-up; older links are left working (most people open the first mail). */
+  private async issueVerification(userId: string, email: string, signup: PendingSignup, trx: Kysely<Database>) {
     const { token, hash } = newLinkToken();
-    await this.deps.verifications.invalidateForUser(userId, trx);
-    await this.deps.verifications.insert(userId, hash, new Date(Date.now() + VERIFICATION_TTL_MS).toISOString(), trx);
-    await this.deps.mail.enqueue(verificationMail(email, name, `${this.deps.publicUrl}/verify-email/${token}`), trx);
+    await this.deps.verifications.insert(userId, hash, new Date(Date.now() + VERIFICATION_TTL_MS).toISOString(), signup, trx);
+    const url = `${this.deps.publicUrl}/verify-email/${token}`;
+    await this.deps.mail.enqueue(verificationMail(email, signup.name ?? email, url, signup.signedUpAt), trx);
   }
 
   private async freeUsername(email: string, trx: Kysely<Database>): Promise<string> {

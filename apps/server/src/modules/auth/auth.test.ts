@@ -22,11 +22,11 @@ const countUsers = async (email: string) =>
 
 describe('POST /api/v1/signup', () => {
   it.each([
-    [{ email: 'a@example.com', password: 'secret123' }, /name/i],
-    [{ name: 'A', password: 'secret123' }, /email/i],
-    [{ name: 'A', email: 'not-an-email', password: 'secret123' }, /valid email/i],
+    [{ email: 'a@example.com', password: 'quill-and-ink-42' }, /name/i],
+    [{ name: 'A', password: 'quill-and-ink-42' }, /email/i],
+    [{ name: 'A', email: 'not-an-email', password: 'quill-and-ink-42' }, /valid email/i],
     [{ name: 'A', email: 'b@example.com', password: '12345' }, /at least 6/i],
-    [{ name: '   ', email: 'c@example.com', password: 'secret123' }, /name/i],
+    [{ name: '   ', email: 'c@example.com', password: 'quill-and-ink-42' }, /name/i],
   ] as [Record<string, string>, RegExp][])('refuses %j with a message naming the field', async (payload, message) => {
     const res = await signup(payload);
     expect(res.statusCode).toBe(400);
@@ -36,7 +36,7 @@ describe('POST /api/v1/signup', () => {
 
   it('creates an unverified account with a username from the e-mail and mails a verification link', async () => {
     const email = `Jane.Doe+blog${Date.now()}@Example.com`;
-    const res = await signup({ name: 'Jane Doe', email, password: 'secret123' });
+    const res = await signup({ name: 'Jane Doe', email, password: 'quill-and-ink-42' });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toMatch(/verify/i);
     const user = await t.app.services.repos.users.findByEmail(email.toLowerCase());
@@ -54,48 +54,50 @@ describe('POST /api/v1/signup', () => {
     expect(b.username).toMatch(/^samename\d+$/);
   });
 
-  it('re-sends the mail for an unverified address and refuses a verified one', async () => {
+  it('answers a second sign-up like the first and keeps every link working until one is used', async () => {
     const email = uniqueEmail();
-    await signup({ name: 'First', email, password: 'secret123' });
-    const first = await latestMailLink(t.database, email);
-    const again = await signup({ name: 'Second', email, password: 'secret456' });
+    const first = await signup({ name: 'First', email, password: 'first-pass-1' });
+    const firstLink = await latestMailLink(t.database, email);
+    const again = await signup({ name: 'Second', email, password: 'second-pass-2' });
     expect(again.statusCode).toBe(201);
-    const second = await latestMailLink(t.database, email);
-    expect(second).not.toBe(first);
+    expect(again.json()).toEqual(first.json());
+    const secondLink = await latestMailLink(t.database, email);
+    expect(secondLink).not.toBe(firstLink);
     expect(await countUsers(email)).toBe(1);
-    // The superseded link no longer works; the new one does.
-    expect((await t.app.inject({ url: `/api/v1/verify-email/${first.split('/').pop()}` })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `/api/v1/verify-email/${second.split('/').pop()}` })).statusCode).toBe(200);
-    const verified = await signup({ name: 'Third', email, password: 'secret789' });
-    expect(verified.statusCode).toBe(409);
-    expect(verified.json().message).toBe('An account with this email already exists. Please sign in.');
+    // The second link activates the second sign-up; the first one then says the address is verified.
+    expect((await t.app.inject({ url: `/api/v1/verify-email/${secondLink.split('/').pop()}` })).statusCode).toBe(200);
+    const stale = await t.app.inject({ url: `/api/v1/verify-email/${firstLink.split('/').pop()}` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().message).toBe('Your email is already verified. Please sign in.');
+    expect((await signin({ email, password: 'second-pass-2' })).statusCode).toBe(200);
+    expect((await signin({ email, password: 'first-pass-1' })).statusCode).toBe(401);
   });
 
   it('creates exactly one account when the same address signs up many times at once', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(Array.from({ length: 8 }, () => signup({ name: 'Race', email, password: 'secret123' })));
-    for (const r of results) expect([201, 409]).toContain(r.statusCode);
+    const results = await Promise.all(Array.from({ length: 8 }, () => signup({ name: 'Race', email, password: 'quill-and-ink-42' })));
+    for (const r of results) expect(r.statusCode).toBe(201);
     expect(await countUsers(email)).toBe(1);
   });
 });
 
 describe('GET /api/v1/verify-email/:token', () => {
-  it('verifies once; a used, unknown or expired token gets a clear 400', async () => {
+  it('verifies once; then the link says so; an unknown or expired token gets a clear 400', async () => {
     const email = uniqueEmail();
-    await signup({ name: 'V', email, password: 'secret123' });
+    await signup({ name: 'V', email, password: 'quill-and-ink-42' });
     const token = (await latestMailLink(t.database, email)).split('/').pop();
     const ok = await t.app.inject({ url: `/api/v1/verify-email/${token}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, message: 'Email verified successfully. You can now sign in.' });
     const reused = await t.app.inject({ url: `/api/v1/verify-email/${token}` });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().message).toBe('This verification link has already been used.');
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json()).toEqual({ success: true, message: 'Your email is already verified. Please sign in.' });
     const unknown = await t.app.inject({ url: '/api/v1/verify-email/not-a-real-token' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('This verification link is invalid or has expired.');
 
     const late = uniqueEmail();
-    await signup({ name: 'Late', email: late, password: 'secret123' });
+    await signup({ name: 'Late', email: late, password: 'quill-and-ink-42' });
     const lateToken = (await latestMailLink(t.database, late)).split('/').pop();
     await t.database.db
       .updateTable('email_verifications')
@@ -144,14 +146,22 @@ describe('POST /api/v1/signin', () => {
     expect(wrong.json().message).toBe('Invalid email or password');
   });
 
-  it('refuses an unverified account and mails a new link', async () => {
+  it('refuses an unverified account and mails a new link; the first link still works', async () => {
     const email = uniqueEmail();
-    await signup({ name: 'U', email, password: 'secret123' });
-    const before = await latestMailLink(t.database, email);
-    const res = await signin({ email, password: 'secret123' });
+    await signup({ name: 'U', email, password: 'quill-and-ink-42' });
+    const first = await latestMailLink(t.database, email);
+    const res = await signin({ email, password: 'quill-and-ink-42' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/verify your email/);
-    expect(await latestMailLink(t.database, email)).not.toBe(before);
+    const second = await latestMailLink(t.database, email);
+    expect(second).not.toBe(first);
+    // Most people open the first mail: it works, and the newer link then says the address is verified.
+    const opened = await t.app.inject({ url: `/api/v1/verify-email/${first.split('/').pop()}` });
+    expect(opened.json()).toEqual({ success: true, message: 'Email verified successfully. You can now sign in.' });
+    const later = await t.app.inject({ url: `/api/v1/verify-email/${second.split('/').pop()}` });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().message).toBe('Your email is already verified. Please sign in.');
+    expect((await signin({ email, password: 'quill-and-ink-42' })).statusCode).toBe(200);
   });
 });
 
@@ -213,7 +223,7 @@ describe('rate limits', () => {
             await limited.app.inject({
               method: 'POST',
               url: '/api/v1/signup',
-              payload: { name: 'N', email, password: 'secret123' },
+              payload: { name: 'N', email, password: 'quill-and-ink-42' },
               remoteAddress: '10.1.2.3',
             })
           ).statusCode,
@@ -225,7 +235,7 @@ describe('rate limits', () => {
       const other = await limited.app.inject({
         method: 'POST',
         url: '/api/v1/signup',
-        payload: { name: 'N', email: uniqueEmail(), password: 'secret123' },
+        payload: { name: 'N', email: uniqueEmail(), password: 'quill-and-ink-42' },
         remoteAddress: '10.9.9.9',
       });
       expect(other.statusCode).toBe(201);

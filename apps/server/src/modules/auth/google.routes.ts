@@ -31,8 +31,12 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/google-auth', { schema: { body: googleAuthBody, response: { 200: signinResponse } } }, async (request) => {
-    const { message, user } = await google.signIn(request.body.accessToken, request.ip);
-    return { success: true as const, message, user };
-  });
+  app.post(
+    '/google-auth',
+    { config: { rateLimit: 'google' }, schema: { body: googleAuthBody, response: { 200: signinResponse } } },
+    async (request) => {
+      const { message, user } = await google.signIn(request.body.accessToken, request.ip);
+      return { success: true as const, message, user };
+    },
+  );
 };

@@ -101,7 +101,6 @@ export class GoogleAuthService {
 
   async signIn(idToken: string, ip: string): Promise<{ message: string; user: SessionUser }> {
     if (!this.deps.clientId) throw badRequest(GOOGLE_MESSAGES.notConfigured);
-    await this.deps.rate.check('google-ip', ip);
     let identity: GoogleIdentity;
     try {
       identity = await this.verifyIdToken(idToken);

@@ -66,7 +66,7 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
   it('refuses a non-image renamed .png and leaves no blog and no file behind', async () => {
     const blogs = await countRows(t, 'blogs');
     const uploads = await countRows(t, 'uploads');
-    const res = await send('POST', '/api/v1/blogs', { title: 'Fake', content: blocksWithPlaceholders }, [
+    const res = await send('POST', '/api/v1/blogs', { description: 'd', title: 'Fake', content: blocksWithPlaceholders }, [
       { field: 'images', filename: 'ok.png', content: await pngImage(), contentType: 'image/png' },
       { field: 'images', filename: 'evil.png', content: 'MZ this is not an image', contentType: 'image/png' },
     ]);
@@ -79,7 +79,7 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
   it('refuses a featured image over 5 MB with 413', async () => {
     const big = await noisePng(1400, 1400);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
-    const res = await send('POST', '/api/v1/blogs', { title: 'Huge' }, [
+    const res = await send('POST', '/api/v1/blogs', { description: 'd', title: 'Huge' }, [
       { field: 'image', filename: 'big.png', content: big, contentType: 'image/png' },
     ]);
     expect(res.statusCode).toBe(413);
@@ -87,7 +87,7 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
   });
 
   it('deletes the files an update no longer uses, and all of them with the blog', async () => {
-    const created = await send('POST', '/api/v1/blogs', { title: 'Will change', content: blocksWithPlaceholders }, [
+    const created = await send('POST', '/api/v1/blogs', { description: 'd', title: 'Will change', content: blocksWithPlaceholders }, [
       { field: 'image', filename: 'cover.png', content: await pngImage(), contentType: 'image/png' },
       { field: 'images', filename: 'a.png', content: await pngImage(), contentType: 'image/png' },
       { field: 'images', filename: 'b.png', content: await pngImage(), contentType: 'image/png' },
@@ -98,6 +98,7 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
     // Keep the first inline image, drop the second and remove the featured image.
     const updated = await send('PATCH', `/api/v1/blogs/${blogId}`, {
       title: 'Changed',
+      description: 'd',
       image: '',
       content: { blocks: [first] },
       existingImages: [{ url: first.data.file.url }],
@@ -130,7 +131,11 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
       method: 'POST',
       url: '/api/v1/blogs',
       headers: bearer(author.token),
-      payload: { title: 'Uploaded first', content: { blocks: [{ type: 'image', data: { file: { url }, caption: 'c' } }] } },
+      payload: {
+        description: 'd',
+        title: 'Uploaded first',
+        content: { blocks: [{ type: 'image', data: { file: { url }, caption: 'c' } }] },
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(await countRows(t, 'uploads', ['blog_id', res.json().blog._id])).toBe(1);

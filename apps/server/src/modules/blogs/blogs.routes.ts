@@ -46,14 +46,22 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/blogs', { onRequest: app.authenticate, schema: { response: { 201: blogWriteResponse } } }, async (request, reply) => {
-    const result = await blogs.create(request.user!.id, await readBlogInput(request));
-    return reply.status(201).send({ success: true as const, ...result });
-  });
+  app.post(
+    '/blogs',
+    { config: { rateLimit: 'post' }, onRequest: app.authenticate, schema: { response: { 201: blogWriteResponse } } },
+    async (request, reply) => {
+      const result = await blogs.create(request.user!.id, await readBlogInput(request));
+      return reply.status(201).send({ success: true as const, ...result });
+    },
+  );
 
   app.patch(
     '/blogs/:id',
-    { onRequest: app.authenticate, schema: { params: blogParams, response: { 200: blogWriteResponse } } },
+    {
+      config: { rateLimit: 'post-edit' },
+      onRequest: app.authenticate,
+      schema: { params: blogParams, response: { 200: blogWriteResponse } },
+    },
     async (request) => {
       return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, await readBlogInput(request))) };
     },
@@ -61,7 +69,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/blogs/:id',
-    { onRequest: app.authenticate, schema: { params: blogParams, response: { 200: messageResponse } } },
+    { config: { rateLimit: 'post-edit' }, onRequest: app.authenticate, schema: { params: blogParams, response: { 200: messageResponse } } },
     async (request) => {
       return { success: true, message: await blogs.remove(request.user!.id, request.params.id) };
     },

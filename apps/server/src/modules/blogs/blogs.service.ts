@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, tagsField } from '@inkwell/core';
+import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, normalizeTag, publishProblems, tagsField } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -64,6 +64,7 @@ export class BlogsService {
     const stored: StoredImage[] = [];
     try {
       const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      if (!input.draft) assertPublishable(input, content);
       const image = await this.resolveFeatured(userId, input.image, null, stored);
       const id = newId();
       const now = nowIso();
@@ -74,7 +75,11 @@ export class BlogsService {
         try {
           await transact(db, async (tx) => {
             const trx = tx.db;
-            const searchRowid = await search.index({ title: input.title, description: input.description, tags, body: content.text }, trx);
+            const searchRowid = await search.index(
+              { title: input.title, description: input.description, tags, body: content.text },
+              !draft,
+              trx,
+            );
             await blogs.insert(
               {
                 id,
@@ -118,6 +123,7 @@ export class BlogsService {
     let orphanKeys: string[] = [];
     try {
       const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      if (!input.draft) assertPublishable(input, content);
       const image = await this.resolveFeatured(userId, input.image, current.image, stored);
       const draft = input.draft ? 1 : 0;
       await transact(db, async (tx) => {
@@ -125,6 +131,7 @@ export class BlogsService {
         const searchRowid = await search.reindex(
           current.search_rowid,
           { title: input.title, description: input.description, tags, body: content.text },
+          !draft,
           trx,
         );
         await blogs.update(
@@ -217,7 +224,8 @@ export class BlogsService {
       const terms = searchTerms(query.search);
       rows = terms.length ? await this.deps.search.search(terms, limit, offset) : [];
     } else if (query.tag) {
-      rows = await this.deps.blogs.listByTag(query.tag.toLowerCase(), limit, offset);
+      // Stored tags are canonical: /tag/node.js and ?tag=Node.js find the posts tagged nodejs.
+      rows = await this.deps.blogs.listByTag(normalizeTag(query.tag), limit, offset);
     } else {
       rows = await this.deps.blogs.listPublished(limit, offset);
     }
@@ -281,6 +289,12 @@ function writableColumns(input: BlogInput, content: CleanContent, tags: string[]
     block_count: content.content.blocks.length,
     draft: input.draft ? (1 as const) : (0 as const),
   };
+}
+
+/** A draft may be empty; a published post needs a description and a block that shows something. */
+function assertPublishable(input: BlogInput, content: CleanContent): void {
+  const problems = publishProblems({ description: input.description, blocks: content.content.blocks });
+  if (problems.length) throw badRequest(problems.join('. '));
 }
 
 function parseTags(raw: unknown): string[] {

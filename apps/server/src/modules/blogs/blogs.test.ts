@@ -16,6 +16,8 @@ const post = (token: string | null, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/blogs', headers: token ? bearer(token) : {}, payload: payload as object });
 const get = (blogId: string, token?: string) => t.app.inject({ url: `/api/v1/blogs/${blogId}`, headers: token ? bearer(token) : {} });
 
+const paragraph = { type: 'paragraph', data: { text: 'Some text' } };
+
 describe('POST /api/v1/blogs and GET /api/v1/blogs/:id', () => {
   it('stores every block type, cleaned, and serves it on the reading page', async () => {
     const res = await post(author.token, {
@@ -63,7 +65,7 @@ describe('POST /api/v1/blogs and GET /api/v1/blogs/:id', () => {
       { type: 'paragraph', data: { text: 'kept' } },
       { type: 'image', data: { file: { url: '' }, caption: '' } },
     ];
-    const res = await post(author.token, { title: 'Sparse', content: { blocks } });
+    const res = await post(author.token, { title: 'Sparse', description: 'Mostly empty', content: { blocks } });
     const blog = (await get(res.json().blog.blogId)).json().blog;
     expect(blog.content.blocks).toEqual([{ type: 'paragraph', data: { text: 'kept' } }]);
     expect(blog.readingTime).toBe(1);
@@ -90,7 +92,7 @@ describe('POST /api/v1/blogs and GET /api/v1/blogs/:id', () => {
     [{ image: 'javascript:alert(1)' }, 400, 'image'],
   ])('refuses bad input %# with a clear message and stores nothing', async (fields, status, message) => {
     const before = await countRows(t, 'blogs');
-    const res = await post(author.token, { title: 'Bad', content: { blocks: [] }, ...fields });
+    const res = await post(author.token, { title: 'Bad', description: 'Bad input', content: { blocks: [paragraph] }, ...fields });
     expect(res.statusCode).toBe(status);
     expect(res.json().success).toBe(false);
     expect(res.json().message).toContain(message);
@@ -172,7 +174,7 @@ describe('drafts and permissions', () => {
       method: 'PATCH',
       url: `/api/v1/blogs/${blogId}`,
       headers: bearer(author.token),
-      payload: { title: 'After', tags: ['after'], draft: false },
+      payload: { title: 'After', description: 'new', tags: ['after'], draft: false, content: { blocks: [paragraph] } },
     });
     expect(await published()).toBe(count);
     expect((await t.app.inject({ url: '/api/v1/search-blogs?tag=after' })).json().blogs.map((b: { blogId: string }) => b.blogId)).toEqual([

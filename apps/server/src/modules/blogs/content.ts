@@ -4,6 +4,7 @@ import {
   type BlockType,
   type BlogContent,
   blockTunes,
+  contentLimitProblem,
   type ListItem,
   MAX_CONTENT_BYTES,
   MAX_LIST_DEPTH,
@@ -12,6 +13,7 @@ import {
   resolveEmbed,
 } from '@inkwell/core';
 import { badRequest, tooLarge } from '../../lib/errors';
+import { inputProblem } from '../../lib/input-guard';
 import { cleanInlineHtml, htmlToText, isSafeImageUrl } from '../../lib/sanitize';
 
 export interface CleanContent {
@@ -34,7 +36,12 @@ export function cleanContent(input: unknown): CleanContent {
     } catch {
       throw badRequest('content: must be valid JSON');
     }
-  } else if (Buffer.byteLength(JSON.stringify(raw ?? null)) > MAX_CONTENT_BYTES) {
+  }
+  // Counts and nesting first: a hostile post is refused before any recursive or costly work.
+  // JSON bodies were checked by the input guard; a multipart field's JSON is checked here.
+  const problem = contentLimitProblem(raw) ?? (typeof input === 'string' ? inputProblem(raw) : null);
+  if (problem) throw badRequest(`content: ${problem}`);
+  if (typeof input !== 'string' && Buffer.byteLength(JSON.stringify(raw ?? null)) > MAX_CONTENT_BYTES) {
     throw tooLarge('Content is too large');
   }
   const parsed = rawContent.safeParse(raw ?? { blocks: [] });
@@ -63,7 +70,7 @@ export function cleanContent(input: unknown): CleanContent {
 }
 
 function cleanListItems(items: ListItem[], depth: number, texts: string[]): ListItem[] {
-  if (depth > MAX_LIST_DEPTH) throw badRequest(`content: lists can nest at most ${MAX_LIST_DEPTH} levels`);
+  if (items.length && depth > MAX_LIST_DEPTH) throw badRequest(`content: lists can nest at most ${MAX_LIST_DEPTH} levels`);
   return items.map((item) => {
     const content = cleanInlineHtml(item.content);
     texts.push(htmlToText(content));

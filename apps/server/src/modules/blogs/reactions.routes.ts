@@ -10,6 +10,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blogs/like/:blogId',
     {
+      config: { rateLimit: 'like' },
       onRequest: app.authenticate,
       schema: {
         params,
@@ -22,6 +23,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/save-blog/:blogId',
     {
+      config: { rateLimit: 'save' },
       onRequest: app.authenticate,
       schema: {
         params,

@@ -1,13 +1,7 @@
+import { commentText } from '@inkwell/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const MAX_COMMENT = 5000;
-const text = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, 'Comment cannot be empty')
-    .max(MAX_COMMENT, `Comment must be at most ${MAX_COMMENT} characters`);
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
 
@@ -24,20 +18,22 @@ interface CommentOut {
   updatedAt: string;
   replies: CommentOut[];
 }
-const comment: z.ZodType<CommentOut> = z.lazy(() =>
-  z.object({
-    _id: z.string(),
-    comment: z.string(),
-    user: commentUser,
-    likeCount: z.number(),
-    isLiked: z.boolean(),
-    replyCount: z.number(),
-    parentComment: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    replies: z.array(comment),
-  }),
-);
+const comment: z.ZodType<CommentOut> = z
+  .lazy(() =>
+    z.object({
+      _id: z.string(),
+      comment: z.string(),
+      user: commentUser,
+      likeCount: z.number(),
+      isLiked: z.boolean(),
+      replyCount: z.number(),
+      parentComment: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      replies: z.array(comment),
+    }),
+  )
+  .meta({ id: 'Comment' }); // a recursive schema needs a name to be a component of the OpenAPI document
 
 /** Threaded comments (SPEC.md 7) plus a paginated read of a blog's comments. */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,10 +68,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blogs/comment/:blogId',
     {
+      config: { rateLimit: 'comment' },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ blogId }),
-        body: z.object({ comment: text('comment') }),
+        body: z.object({ comment: commentText }),
         response: { 201: z.object({ success: z.literal(true), message: z.string(), newComment: comment }) },
       },
     },
@@ -88,10 +85,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/comment/:parentCommentId/:blogId',
     {
+      config: { rateLimit: 'comment' },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ parentCommentId: commentId, blogId }),
-        body: z.object({ reply: text('reply') }),
+        body: z.object({ reply: commentText }),
         response: { 201: z.object({ success: z.literal(true), message: z.string(), newReply: comment }) },
       },
     },
@@ -104,6 +102,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/blogs/like-comment/:commentId',
     {
+      config: { rateLimit: 'like' },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ commentId }),
@@ -116,10 +115,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/blogs/edit-comment/:commentId',
     {
+      config: { rateLimit: 'comment-edit' },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ commentId }),
-        body: z.object({ updatedCommentContent: text('updatedCommentContent') }),
+        body: z.object({ updatedCommentContent: commentText }),
         response: { 200: z.object({ success: z.literal(true), message: z.string(), updatedComment: comment }) },
       },
     },
@@ -133,6 +133,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blogs/comment/:commentId',
     {
+      config: { rateLimit: 'comment-edit' },
       onRequest: app.authenticate,
       schema: { params: z.object({ commentId }), response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
     },

@@ -6,6 +6,7 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/follow/:userId',
     {
+      config: { rateLimit: 'follow' },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ userId: z.uuid('userId: not a valid user id') }),

@@ -1,4 +1,5 @@
 import { notificationText } from '@inkwell/core';
+import { canSeeBlog } from '../../lib/blog-visibility';
 import type { NotificationRow } from './notifications.repo';
 
 export interface NotificationView {
@@ -12,8 +13,12 @@ export interface NotificationView {
   comment: { _id: string; comment: string } | null;
 }
 
-/** A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name. */
+/**
+ * A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name.
+ * A blog its recipient cannot see (back to draft) shows neither its title, its link nor the comment on it.
+ */
 export function presentNotification(row: NotificationRow): NotificationView {
+  const blogVisible = canSeeBlog({ draft: row.blog_draft, creatorId: row.blog_creator_id }, row.recipient_id);
   return {
     _id: row.id,
     type: row.type,
@@ -23,7 +28,7 @@ export function presentNotification(row: NotificationRow): NotificationView {
     sender: row.sender_username
       ? { _id: row.sender_id!, name: row.sender_name ?? '', username: row.sender_username, profilePic: row.sender_profile_pic ?? null }
       : null,
-    blog: row.blog_public_id ? { blogId: row.blog_public_id, title: row.blog_title ?? '' } : null,
-    comment: row.comment_id ? { _id: row.comment_id, comment: row.comment_text ?? '' } : null,
+    blog: row.blog_public_id && blogVisible ? { blogId: row.blog_public_id, title: row.blog_title ?? '' } : null,
+    comment: row.comment_id && blogVisible ? { _id: row.comment_id, comment: row.comment_text ?? '' } : null,
   };
 }

@@ -38,6 +38,8 @@ function withSubjects(db: Kysely<Database>) {
       'sender.profile_pic as sender_profile_pic',
       'blog.blog_id as blog_public_id',
       'blog.title as blog_title',
+      'blog.draft as blog_draft',
+      'blog.creator_id as blog_creator_id',
       'comment.id as comment_id',
       'comment.comment as comment_text',
     ]);

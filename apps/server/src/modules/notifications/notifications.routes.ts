@@ -40,25 +40,37 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch('/notifications/mark-read', { schema: { response: { 200: countReply } } }, async (request) => ({
-    success: true as const,
-    message: 'All notifications marked as read',
-    unreadCount: await notifications.markAllRead(request.user!.id),
-  }));
+  app.patch(
+    '/notifications/mark-read',
+    { config: { rateLimit: 'notification' }, schema: { response: { 200: countReply } } },
+    async (request) => ({
+      success: true as const,
+      message: 'All notifications marked as read',
+      unreadCount: await notifications.markAllRead(request.user!.id),
+    }),
+  );
 
-  app.patch('/notifications/:id/read', { schema: { params: idParams, response: { 200: countReply } } }, async (request) => ({
-    success: true as const,
-    message: 'Marked Read Successfully',
-    unreadCount: await notifications.markRead(request.user!.id, request.params.id),
-  }));
+  app.patch(
+    '/notifications/:id/read',
+    { config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: countReply } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Marked Read Successfully',
+      unreadCount: await notifications.markRead(request.user!.id, request.params.id),
+    }),
+  );
 
-  app.delete('/notifications/:id', { schema: { params: idParams, response: { 200: countReply } } }, async (request) => ({
-    success: true as const,
-    message: 'Notification deleted',
-    unreadCount: await notifications.remove(request.user!.id, request.params.id),
-  }));
+  app.delete(
+    '/notifications/:id',
+    { config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: countReply } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Notification deleted',
+      unreadCount: await notifications.remove(request.user!.id, request.params.id),
+    }),
+  );
 
-  app.delete('/notifications', { schema: { response: { 200: countReply } } }, async (request) => ({
+  app.delete('/notifications', { config: { rateLimit: 'notification' }, schema: { response: { 200: countReply } } }, async (request) => ({
     success: true as const,
     message: 'All notifications cleared',
     unreadCount: await notifications.removeAll(request.user!.id),

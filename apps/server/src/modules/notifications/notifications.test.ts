@@ -87,7 +87,11 @@ describe('what creates a notification', () => {
     await api('PATCH', `/save-blog/${blogId}`, saver.token);
     await api('POST', `/blogs/like/${blogId}`, saver.token);
     for (const title of ['Fresh v2', 'Fresh v3']) {
-      await api('PATCH', `/blogs/${blogId}`, writer.token, { title, content: { blocks: [] } });
+      await api('PATCH', `/blogs/${blogId}`, writer.token, {
+        title,
+        description: 'd',
+        content: { blocks: [{ type: 'paragraph', data: { text: title } }] },
+      });
     }
     const updates = (await inbox(saver)).notifications.filter((n: { type: string }) => n.type === 'blog-update');
     expect(updates).toHaveLength(1);

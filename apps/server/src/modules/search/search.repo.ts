@@ -19,6 +19,11 @@ const COLUMN_WEIGHTS: [string, number][] = [
   ['description', 4],
 ];
 
+/** The words of a document as the vocabulary keeps them (the same text the FTS row holds). */
+function wordsOf(doc: SearchDocument): Set<string> {
+  return vocabularyOf(`${doc.title} ${doc.description} ${doc.tags.join(' ')} ${doc.body}`);
+}
+
 export interface SearchDocument {
   title: string;
   description: string;
@@ -44,38 +49,62 @@ export class SearchRepository {
   }
 
   /** Indexes a new blog; returns the FTS rowid to store on the blog (null on PostgreSQL). */
-  async index(doc: SearchDocument, db: Kysely<Database>): Promise<number | null> {
+  async index(doc: SearchDocument, published: boolean, db: Kysely<Database>): Promise<number | null> {
     if (this.pg) return null;
     const r =
       await sql`INSERT INTO blogs_fts (title, description, tags, body) VALUES (${doc.title}, ${doc.description}, ${doc.tags.join(' ')}, ${doc.body})`.execute(
         db,
       );
-    await this.addWords(doc, db);
+    if (published) await this.countWords(wordsOf(doc), new Set(), db);
     return Number(r.insertId);
   }
 
-  async reindex(rowid: number | null, doc: SearchDocument, db: Kysely<Database>): Promise<number | null> {
+  /** Called before the blog row itself is updated: its stored draft flag is still the old one. */
+  async reindex(rowid: number | null, doc: SearchDocument, published: boolean, db: Kysely<Database>): Promise<number | null> {
     if (this.pg) return null;
-    if (rowid === null) return this.index(doc, db);
+    if (rowid === null) return this.index(doc, published, db);
+    const before = await this.publishedWords(rowid, db);
     await sql`UPDATE blogs_fts SET title = ${doc.title}, description = ${doc.description}, tags = ${doc.tags.join(' ')}, body = ${doc.body} WHERE rowid = ${rowid}`.execute(
       db,
     );
-    await this.addWords(doc, db);
+    await this.countWords(published ? wordsOf(doc) : new Set(), before, db);
     return rowid;
   }
 
-  /** Words only ever join the vocabulary: one no blog uses any more expands to a word that matches nothing. */
-  private async addWords(doc: SearchDocument, db: Kysely<Database>) {
-    const words = [...vocabularyOf(`${doc.title} ${doc.description} ${doc.tags.join(' ')} ${doc.body}`)];
-    if (!words.length) return;
-    await sql`INSERT INTO search_words (word) SELECT value FROM json_each(${JSON.stringify(words)}) WHERE true ON CONFLICT DO NOTHING`.execute(
-      db,
-    );
-  }
-
+  /** Called before the blog row is deleted. */
   async remove(rowid: number | null, db: Kysely<Database>): Promise<void> {
     if (this.pg || rowid === null) return;
+    const before = await this.publishedWords(rowid, db);
     await sql`DELETE FROM blogs_fts WHERE rowid = ${rowid}`.execute(db);
+    await this.countWords(new Set(), before, db);
+  }
+
+  /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
+  private async publishedWords(rowid: number, db: Kysely<Database>): Promise<Set<string>> {
+    const blog = await db.selectFrom('blogs').select('draft').where('search_rowid', '=', rowid).executeTakeFirst();
+    if (!blog || blog.draft) return new Set();
+    const { rows } = await sql<SearchDocument & { tags: string }>`SELECT title, description, tags, body FROM blogs_fts
+      WHERE rowid = ${rowid}`.execute(db);
+    const row = rows[0];
+    return row ? vocabularyOf(`${row.title} ${row.description} ${row.tags} ${row.body}`) : new Set();
+  }
+
+  /**
+   * The vocabulary counts, per word, the published blogs that use it; a word leaves when its last
+   * published use goes. Only the difference between a blog's old and new words is written.
+   */
+  private async countWords(after: Set<string>, before: Set<string>, db: Kysely<Database>) {
+    const added = [...after].filter((w) => !before.has(w));
+    const gone = [...before].filter((w) => !after.has(w));
+    if (added.length) {
+      await sql`INSERT INTO search_words (word, uses) SELECT value, 1 FROM json_each(${JSON.stringify(added)}) WHERE true
+        ON CONFLICT (word) DO UPDATE SET uses = uses + 1`.execute(db);
+    }
+    if (gone.length) {
+      const list = JSON.stringify(gone);
+      await sql`UPDATE search_words SET uses = uses - 1 WHERE word IN (SELECT value FROM json_each(${list}))`.execute(db);
+      await sql`DELETE FROM search_words WHERE uses <= 0 AND word IN (SELECT value FROM json_each(${list}))`.execute(db);
+    }
   }
 
   /**
@@ -135,6 +164,8 @@ export class SearchRepository {
   private async searchSqlite(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
     const last = foldWord(terms[terms.length - 1]!);
     // The prefix as whole words from the vocabulary (the word itself too, should it be missing there).
+    // The vocabulary holds only words of published blogs, so neither the words nor the cap on
+    // them depend on drafts or on deleted accounts.
     const expanded = await sql<{ word: string }>`SELECT word FROM search_words WHERE word >= ${last} AND word < ${`${last}\uffff`}
       ORDER BY word LIMIT ${MAX_PREFIX_WORDS}`.execute(this.db);
     const lastWords = [last, ...expanded.rows.map((r) => r.word).filter((w) => w !== last)];

@@ -9,11 +9,15 @@ const confirmParams = z.object({ action: z.string(), token: z.string() });
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const { transfer } = app.services;
 
-  app.post('/transfer-account', { onRequest: app.authenticate, schema: { response: { 200: messageResponse } } }, async (request) => {
-    // Validated here rather than by the route schema so the spec's messages arrive unprefixed.
-    const message = await transfer.request(request.user!.id, parseInput(transferBody, request.body));
-    return { success: true, message };
-  });
+  app.post(
+    '/transfer-account',
+    { config: { rateLimit: 'transfer' }, onRequest: app.authenticate, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      // Validated here rather than by the route schema so the spec's messages arrive unprefixed.
+      const message = await transfer.request(request.user!.id, parseInput(transferBody, request.body));
+      return { success: true, message };
+    },
+  );
 
   /** Public: the link in the recipient's mailbox is the proof of consent. */
   app.get(

@@ -38,7 +38,7 @@ describe('POST /transfer-account', () => {
   it('checks the token, the input and the password with the spec’s messages', async () => {
     const [from, to] = await pair();
     const unverified = uniqueEmail('pending');
-    await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'P', email: unverified, password: 'secret123' } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/signup', payload: { name: 'P', email: unverified, password: 'quill-and-ink-42' } });
     expect((await requestTransfer(null, { newOwnerEmail: to.email })).statusCode).toBe(401);
     const cases: [Record<string, unknown>, number, string][] = [
       [{ currentPassword: from.password }, 400, 'Recipient email is required'],

@@ -1,6 +1,7 @@
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge } from '../../lib/errors';
+import { inputProblem } from '../../lib/input-guard';
 import { tooLargeError } from './image-processing';
 
 export interface UploadedFile {
@@ -44,6 +45,8 @@ export async function readMultipart(request: FastifyRequest, opts: { maxFiles: n
     for await (const part of request.parts({ limits: { files: opts.maxFiles } })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(`The field "${part.fieldname}" is too large`);
+        const problem = inputProblem(part.fieldname) ?? inputProblem(String(part.value));
+        if (problem) throw badRequest(problem);
         fields[part.fieldname] = String(part.value);
         continue;
       }

@@ -28,7 +28,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/uploads/image',
-    { onRequest: app.authenticate, schema: { querystring: uploadQuery, response: { 200: uploadResponse } } },
+    {
+      config: { rateLimit: 'upload' },
+      onRequest: app.authenticate,
+      schema: { querystring: uploadQuery, response: { 200: uploadResponse } },
+    },
     async (request) => {
       const { kind, field } = request.query;
       const { files } = await readMultipart(request, { maxFiles: 1 });
@@ -41,6 +45,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads/image-by-url',
     {
+      config: { rateLimit: 'upload' },
       onRequest: app.authenticate,
       schema: { querystring: uploadQuery.pick({ kind: true }), body: byUrlBody, response: { 200: uploadResponse } },
     },

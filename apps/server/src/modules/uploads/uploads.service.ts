@@ -39,13 +39,13 @@ export class UploadsService {
   }
 
   async storeImage(ownerId: string, buffer: Buffer, kind: UploadKind): Promise<StoredImage> {
-    await this.deps.rate.check('upload-user', ownerId);
+    await this.deps.rate.check('image', ownerId);
     return this.store(ownerId, buffer, kind);
   }
 
   async storeImageFromUrl(ownerId: string, url: string, kind: UploadKind): Promise<StoredImage> {
     // Counted before fetching: the fetch itself is the expensive, abusable part.
-    await this.deps.rate.check('upload-user', ownerId);
+    await this.deps.rate.check('image', ownerId);
     const { maxBytes, allowPrivateUrlFetch } = this.deps;
     const buffer = await fetchRemoteImage(url, { maxBytes, allowPrivate: allowPrivateUrlFetch });
     return this.store(ownerId, buffer, kind);

@@ -14,21 +14,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/change-saved-liked-blog-visibility',
-    { onRequest: app.authenticate, schema: { response: { 200: visibilityResponse } } },
+    { config: { rateLimit: 'profile' }, onRequest: app.authenticate, schema: { response: { 200: visibilityResponse } } },
     async (request) => {
       const flags = await profileEdit.setVisibility(request.user!.id, parseInput(visibilityBody, request.body));
       return { success: true as const, message: USER_MESSAGES.visibilityUpdated, ...flags };
     },
   );
 
-  app.patch('/change-password', { onRequest: app.authenticate, schema: { response: { 200: messageResponse } } }, async (request) => {
-    await account.changePassword(request.user!.id, parseInput(changePasswordBody, request.body));
-    return { success: true, message: USER_MESSAGES.passwordChanged };
-  });
+  app.patch(
+    '/change-password',
+    { config: { rateLimit: 'password' }, onRequest: app.authenticate, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      await account.changePassword(request.user!.id, parseInput(changePasswordBody, request.body));
+      return { success: true, message: USER_MESSAGES.passwordChanged };
+    },
+  );
 
   app.delete(
     '/users/:id',
-    { onRequest: app.authenticate, schema: { params: idParams, response: { 200: messageResponse } } },
+    { config: { rateLimit: 'password' }, onRequest: app.authenticate, schema: { params: idParams, response: { 200: messageResponse } } },
     async (request) => {
       await account.deleteAccount(request.user!.id, request.params.id, parseInput(deleteAccountBody, request.body));
       return { success: true, message: USER_MESSAGES.accountDeleted };

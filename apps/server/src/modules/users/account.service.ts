@@ -2,9 +2,11 @@ import { USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionEvents } from '../../lib/session-events';
+import type { MailRepository } from '../../mail/mail.repo';
 import type { SearchRepository } from '../search/search.repo';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { CountersRepository } from './counters.repo';
@@ -16,6 +18,7 @@ export interface AccountDeps {
   counters: CountersRepository;
   search: SearchRepository;
   uploads: UploadsService;
+  mail: MailRepository;
   /** Told when tokens stop working, so live sockets of the user are dropped too. */
   sessions?: SessionEvents;
 }
@@ -39,6 +42,7 @@ export class AccountService {
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
       throw forbidden(USER_MESSAGES.wrongCurrentPassword);
     }
+    await refuseCommonPassword(input.newPassword);
     const passwordHash = await hashPassword(input.newPassword);
     await this.deps.db.transaction().execute(async (trx) => {
       await users.update(userId, { password_hash: passwordHash, updated_at: nowIso() }, trx);
@@ -54,7 +58,7 @@ export class AccountService {
    */
   async deleteAccount(userId: string, targetId: string, input: { currentPassword?: string }): Promise<void> {
     if (userId !== targetId) throw forbidden(USER_MESSAGES.notYourAccount);
-    const { db, users, counters, search, uploads } = this.deps;
+    const { db, users, counters, search, uploads, mail } = this.deps;
     const user = await this.current(userId);
     if (needsPassword(user)) {
       if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
@@ -71,6 +75,8 @@ export class AccountService {
       // SQLite's FTS table has no foreign key; its rows for the user's blogs are removed by hand.
       for (const rowid of await counters.searchRowids(userId, trx)) await search.remove(rowid, trx);
       await users.delete(userId, trx);
+      // The outbox has no foreign key either: its messages to the account go with it.
+      await mail.deleteForAddress(user.email, trx);
       await counters.recountBlogs(blogIds, trx);
       await counters.recountComments(commentIds, trx);
       await counters.recountUsers(userIds, trx);

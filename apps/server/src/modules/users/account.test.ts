@@ -156,4 +156,19 @@ describe('DELETE /users/{id}', () => {
     const profile = (await t.app.inject({ url: `/api/v1/users/${bob.username}` })).json().user;
     expect(profile).toMatchObject({ followerCount: 1, followingCount: 0, publishedCount: 1, likedCount: 0 });
   });
+
+  it("takes its mail out of the outbox (address and bodies, sent or not) and keeps everyone else's", async () => {
+    const [gone, stays] = await Promise.all([createUser(t), createUser(t)]);
+    const outbox = (address: string) =>
+      t.database.db.selectFrom('mail_outbox').select(['to_address', 'text_body']).where('to_address', '=', address).execute();
+    // The verification mail (sent) and one still waiting.
+    await t.app.services.repos.mail.insert({ to: gone.email, subject: 'Pending', text: `Hello ${gone.name}` });
+    expect((await outbox(gone.email)).length).toBeGreaterThanOrEqual(2);
+    const kept = (await outbox(stays.email)).length;
+    expect(kept).toBeGreaterThan(0);
+
+    expect((await deleteAccount(gone.token, gone.id, { currentPassword: gone.password })).statusCode).toBe(200);
+    expect(await outbox(gone.email)).toEqual([]);
+    expect((await outbox(stays.email)).length).toBe(kept);
+  });
 });

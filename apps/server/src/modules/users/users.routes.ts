@@ -51,7 +51,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/:id',
-    { onRequest: app.authenticate, schema: { params: idParams, response: { 200: profileUpdateResponse } } },
+    {
+      config: { rateLimit: 'profile' },
+      onRequest: app.authenticate,
+      schema: { params: idParams, response: { 200: profileUpdateResponse } },
+    },
     async (request) => {
       // Checked before the body is read, so nobody's upload is processed for someone else's profile.
       if (request.params.id !== request.user!.id) throw forbidden(USER_MESSAGES.notYourProfile);

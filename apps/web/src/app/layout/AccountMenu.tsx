@@ -24,13 +24,14 @@ export function AccountMenu() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
         className="flex rounded-full ring-offset-2 transition hover:ring-2 hover:ring-indigo-300 dark:ring-offset-gray-900 dark:hover:ring-indigo-700"
       >
+        {/* Named by its content, 'Account menu' and the person's name, of which the avatar shows the initials. */}
+        <span className="sr-only">Account menu</span>
         <Avatar name={user.name} src={user.profilePic} size={36} />
       </button>
       {open && (

@@ -1,14 +1,20 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner';
+import { hasServerPage, releaseServerPage } from '../../lib/server-page';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
 /** Every page: skip link, fixed top bar, the lazy screen (spinner while it loads), footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top whenever the path changes
   useEffect(() => {
+    // The server page of the first path may have been scrolled already: it keeps its place.
+    if (pathname === firstPath.current && hasServerPage()) return;
+    // Another page than the server rendered: the app shows it.
+    releaseServerPage();
     window.scrollTo(0, 0);
   }, [pathname]);
 

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
+import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { Lock, Mail, User } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -123,6 +123,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           placeholder="••••••••"
           required
           minLength={MIN_PASSWORD_LENGTH}
+          maxLength={mode === 'signup' ? MAX_PASSWORD_LENGTH : MAX_PASSWORD_INPUT_LENGTH}
           value={form.password}
           onChange={set('password')}
           onBlur={() => setPasswordTouched(form.password.length > 0)}
@@ -130,6 +131,13 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           invalid={showPasswordError}
           message={showPasswordError ? PASSWORD_ERROR : PASSWORD_HINT}
         />
+        {mode === 'signin' && (
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              Forgot password?
+            </Link>
+          </p>
+        )}
 
         <button
           type="submit"

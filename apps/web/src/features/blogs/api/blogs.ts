@@ -1,5 +1,5 @@
 import type { BlogListResponse } from '@inkwell/core';
-import { HOME_PAGE_SIZE } from '@inkwell/core';
+import { HOME_PAGE_SIZE, RESULTS_PAGE_SIZE } from '@inkwell/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
@@ -11,7 +11,7 @@ export interface BlogFilters {
 }
 
 /** Page size of the search and tag results (SPEC.md 9: page starts at 1, +1 per 'Load more'). */
-export const RESULTS_PAGE_SIZE = 10;
+export { RESULTS_PAGE_SIZE };
 
 /** Query keys: lists under ['blogs', ...] and one blog under ['blog', blogId], so writers can invalidate them. */
 export const blogKeys = {

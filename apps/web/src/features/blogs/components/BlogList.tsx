@@ -1,6 +1,7 @@
 import type { BlogCard as BlogCardData } from '@inkwell/core';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useServerPageReady } from '../../../lib/server-page';
 import { BlogCard } from './BlogCard';
 
 interface BlogListProps {
@@ -27,6 +28,7 @@ export function BlogList({
   loadMoreLabel,
   loadingLabel = 'Loading blogs',
 }: BlogListProps) {
+  useServerPageReady(!initialLoading);
   if (initialLoading) {
     // A screen of height while loading: what follows the list (sidebar, footer) stays below the fold
     // instead of jumping down when the cards arrive.

@@ -1,19 +1,32 @@
 import { SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useBlogFeed } from '../hooks/useBlogFeed';
 import { BlogList } from './BlogList';
 
 export const NO_RESULTS_TEXT = 'No blogs found';
 
 /** Search and tag results (SPEC.md 2): 'Results for {term}', cards, 'Load more', 'No blogs found'. */
-export function BlogResults({ term, filter }: { term: string; filter: { search: string } | { tag: string } }) {
+export function BlogResults({
+  term,
+  filter,
+  action,
+}: {
+  term: string;
+  filter: { search: string } | { tag: string };
+  /** Beside the heading, e.g. the tag page's RSS link. */
+  action?: ReactNode;
+}) {
   const enabled = ('search' in filter ? filter.search : filter.tag).trim() !== '';
   const results = useBlogFeed(filter, 'search', enabled);
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="results-heading">
-      <h1 id="results-heading" className="mb-6 break-words text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
-        Results for <span className="text-indigo-600 dark:text-indigo-400">{term}</span>
-      </h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 id="results-heading" className="min-w-0 wrap-anywhere text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
+          Results for <span className="text-indigo-600 dark:text-indigo-400">{term}</span>
+        </h1>
+        {action}
+      </div>
       <BlogList
         {...results}
         loadMoreLabel="Load more"

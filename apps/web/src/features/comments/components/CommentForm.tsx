@@ -1,3 +1,4 @@
+import { MAX_COMMENT_LENGTH } from '@inkwell/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
 interface CommentFormProps {
@@ -77,7 +78,7 @@ export function CommentForm({
         onKeyDown={onKeyDown}
         placeholder={placeholder}
         rows={initial ? 3 : 2}
-        maxLength={5000}
+        maxLength={MAX_COMMENT_LENGTH}
         className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-500"
       />
       <div className="mt-2 flex items-center justify-end gap-2">

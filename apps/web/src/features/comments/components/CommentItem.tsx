@@ -86,7 +86,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
           </Link>
           <div className="min-w-0 flex-1">
             <div className="flex items-start gap-2">
-              <p className="min-w-0 flex-1 text-sm leading-5">
+              <p className="min-w-0 flex-1 text-sm leading-5 wrap-anywhere">
                 <Link to={profileHref} className="font-semibold text-gray-900 hover:underline dark:text-gray-100">
                   {name}
                 </Link>
@@ -179,7 +179,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                 />
               </div>
             ) : (
-              <p className="mt-1 text-sm leading-6 break-words whitespace-pre-wrap text-gray-800 dark:text-gray-200">{comment.comment}</p>
+              <p className="mt-1 text-sm leading-6 wrap-anywhere whitespace-pre-wrap text-gray-800 dark:text-gray-200">{comment.comment}</p>
             )}
 
             <div className="mt-1.5 flex items-center gap-1 text-xs text-gray-500 dark:text-gray-400">

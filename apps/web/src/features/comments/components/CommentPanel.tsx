@@ -98,7 +98,8 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
         tabIndex={-1}
         className="comment-drawer absolute inset-y-0 right-0 flex w-full flex-col bg-white shadow-2xl outline-none sm:max-w-md lg:max-w-lg dark:bg-gray-900 dark:shadow-black/50"
       >
-        <header className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 sm:px-5 dark:border-gray-800">
+        {/* A div, not <header>: outside a sectioning element a header is a second page banner. */}
+        <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 sm:px-5 dark:border-gray-800">
           <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             Comments ({total})
           </h2>
@@ -111,7 +112,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
           >
             <X size={20} aria-hidden="true" />
           </button>
-        </header>
+        </div>
 
         <div className="border-b border-gray-200 px-4 py-4 sm:px-5 dark:border-gray-800">
           {viewerId ? (

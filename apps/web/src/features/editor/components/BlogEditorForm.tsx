@@ -1,4 +1,4 @@
-import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '@inkwell/core';
+import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normalizeText } from '@inkwell/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type BlogWriteInput, saveBlog } from '../api';
 import { BlockEditor, type BlockEditorHandle } from '../BlockEditor';
+import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limits';
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
 import { PublishToggle } from './PublishToggle';
 import { TagsInput } from './TagsInput';
@@ -47,6 +48,9 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
   const [title, setTitle] = useState(blog?.title ?? '');
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(blog?.description ?? '');
+  /** What stops the post from being saved as it is: publishing rules and content limits. */
+  const [problems, setProblems] = useState<string[]>([]);
+  const descriptionMissing = problems.includes(PUBLISH_MESSAGES.needsDescription);
   const [tags, setTags] = useState<string[]>(blog?.tags ?? []);
   const [image, setImage] = useState<FeaturedImage>(blog?.image ? { kind: 'saved', url: blog.image } : { kind: 'none' });
   const [draft, setDraft] = useState(blog?.draft ?? false);
@@ -63,7 +67,7 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const cleanTitle = title.trim();
+    const cleanTitle = normalizeText(title);
     if (!cleanTitle) {
       setTitleError('Title is required');
       document.getElementById(`${id}-title`)?.focus();
@@ -79,6 +83,19 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The content could not be read');
       setSubmitting(false);
+      return;
+    }
+    const found = [
+      ...(draft ? [] : publishProblems({ description, blocks: content.blocks })),
+      ...[contentLimitProblem(content)].filter((p): p is string => p !== null),
+    ];
+    setProblems(found);
+    if (found.length) {
+      setSubmitting(false);
+      // After the re-render that enables the fields again.
+      if (found.includes(PUBLISH_MESSAGES.needsDescription)) {
+        requestAnimationFrame(() => document.getElementById(`${id}-description`)?.focus());
+      }
       return;
     }
     // Read-only while the request runs: nothing can change (or be saved) half-way.
@@ -169,10 +186,19 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
               maxLength={MAX_DESCRIPTION_LENGTH}
               disabled={busy}
               placeholder="A short summary shown on blog cards"
-              aria-describedby={`${id}-description-count`}
-              onChange={(event) => setDescription(event.target.value)}
-              className={`${inputClasses} resize-y border-gray-300 dark:border-gray-700`}
+              aria-invalid={descriptionMissing ? true : undefined}
+              aria-describedby={`${id}-description-count${descriptionMissing ? ` ${id}-description-error` : ''}`}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                if (descriptionMissing) setProblems((list) => list.filter((p) => p !== PUBLISH_MESSAGES.needsDescription));
+              }}
+              className={`${inputClasses} resize-y ${descriptionMissing ? 'border-red-500 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`}
             />
+            {descriptionMissing && (
+              <p id={`${id}-description-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+                {PUBLISH_MESSAGES.needsDescription}
+              </p>
+            )}
             <p id={`${id}-description-count`} className="mt-1 text-right text-xs text-gray-500 dark:text-gray-400">
               {description.length}/{MAX_DESCRIPTION_LENGTH}
             </p>
@@ -199,8 +225,31 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
 
       <div className={`${cardClasses} mt-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6`}>
         <div className="sm:w-80">
-          <PublishToggle draft={draft} onChange={setDraft} disabled={busy} />
+          <PublishToggle
+            draft={draft}
+            onChange={(value) => {
+              setDraft(value);
+              setProblems([]);
+            }}
+            disabled={busy}
+          />
         </div>
+        {problems.length > 0 && (
+          <div
+            role="alert"
+            aria-labelledby={`${id}-problems`}
+            className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:flex-1 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            <p id={`${id}-problems`} className="font-medium">
+              {draft ? 'This draft cannot be saved yet:' : 'Before publishing:'}
+            </p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <button
           type="submit"
           form={`${id}-form`}

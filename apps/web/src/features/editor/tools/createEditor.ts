@@ -4,7 +4,6 @@
  */
 import Delimiter from '@editorjs/delimiter';
 import EditorJS, { type LogLevels, type OutputData, type ToolConstructable, type ToolSettings } from '@editorjs/editorjs';
-import Embed from '@editorjs/embed';
 import Header from '@editorjs/header';
 import ImageTool from '@editorjs/image';
 import InlineCode from '@editorjs/inline-code';
@@ -17,6 +16,7 @@ import TextVariantTune from '@editorjs/text-variant-tune';
 import Underline from '@editorjs/underline';
 import { DEFAULT_HEADER_LEVEL, HEADER_LEVELS } from '@inkwell/core';
 import { CodeTool } from './CodeTool';
+import { EmbedTool } from './EmbedTool';
 import { editorEmbedServices } from './embedServices';
 import '../editor.css';
 
@@ -68,8 +68,9 @@ export function editorTools(uploader: ImageUploader): Record<string, ToolConstru
         features: { border: true, background: true, stretch: true, caption: 'optional' },
       },
     },
+    // Reachable from the toolbox (a link field) as well as by pasting a link.
     embed: {
-      class: tool(Embed),
+      class: tool(EmbedTool),
       inlineToolbar: true,
       config: { services: editorEmbedServices() },
     },

@@ -12,7 +12,7 @@ export function AboutUsCard() {
         building real software.
       </p>
       <Link to="/about" className="mt-3 inline-block text-sm font-semibold text-indigo-600 hover:underline dark:text-indigo-400">
-        Learn more
+        Learn more about Inkwell
       </Link>
     </section>
   );

@@ -1,7 +1,7 @@
 import { POPULAR_TOPICS, tagSlug } from '@inkwell/core';
 import { Link } from 'react-router';
 
-/** Sidebar card: each popular topic links to /tag/{tagSlug(topic)}. */
+/** Sidebar card: each popular topic links to its canonical tag page, /tag/{tagSlug(topic)} (Node.js: /tag/nodejs). */
 export function PopularTopics() {
   return (
     <section

@@ -63,7 +63,8 @@ export default function BellMenu() {
   });
 
   const items = (header.data?.notifications ?? []).slice(0, NOTIFICATION_DROPDOWN_SHOWN);
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  // The name holds the badge's own text ('9+' above 9), so what is seen is what is said (WCAG 2.5.3).
+  const label = unread > 0 ? `Notifications, ${badgeText(unread, UNREAD_BADGE_CAP)} unread` : 'Notifications';
 
   const go = (n: Notification) => {
     setOpen(false);

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { isRateLimited } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type Notification, notificationHref } from '../api/notifications';
 import { useUnreadCount } from '../hooks/notificationsCache';
@@ -64,17 +65,17 @@ export function NotificationsScreen() {
   const markAll = useMutation({
     mutationFn: notificationActions.markAllRead,
     onSuccess: () => toast.success(PAGE_TEXTS.markedAll),
-    onError: () => toast.error(PAGE_TEXTS.markFailed),
+    onError: (error) => toast.error(isRateLimited(error) ? error.message : PAGE_TEXTS.markFailed),
   });
   const clearAll = useMutation({
     mutationFn: notificationActions.clearAll,
     onSuccess: () => toast.success(PAGE_TEXTS.cleared),
-    onError: () => toast.error(PAGE_TEXTS.clearFailed),
+    onError: (error) => toast.error(isRateLimited(error) ? error.message : PAGE_TEXTS.clearFailed),
   });
   const remove = useMutation({
     mutationFn: notificationActions.remove,
     onSuccess: () => toast.success(PAGE_TEXTS.deleted),
-    onError: () => toast.error(PAGE_TEXTS.deleteFailed),
+    onError: (error) => toast.error(isRateLimited(error) ? error.message : PAGE_TEXTS.deleteFailed),
   });
   // Marking one read from the page fails silently (SPEC.md 8).
   const markOne = useMutation({ mutationFn: notificationActions.markRead, onError: () => {} });

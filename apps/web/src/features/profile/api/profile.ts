@@ -1,9 +1,9 @@
-import type { BlogListResponse, FollowUser, Profile, SessionUser } from '@inkwell/core';
+import { type BlogListResponse, type FollowUser, PROFILE_PAGE_SIZE, type Profile, type SessionUser } from '@inkwell/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 
-export const PROFILE_PAGE_SIZE = 10;
+export { PROFILE_PAGE_SIZE };
 export const FOLLOW_PAGE_SIZE = 20;
 
 /** The profile's blog lists and their API paths (SPEC.md 2: /@{username}[/saved-blogs|/liked-blogs|/draft-blogs]). */

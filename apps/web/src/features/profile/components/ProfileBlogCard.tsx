@@ -38,12 +38,12 @@ export function ProfileBlogCard({ blog }: { blog: BlogCard }) {
             </span>
           )}
         </div>
-        <h3 className="mt-3 text-lg font-bold text-gray-900 dark:text-gray-100">
+        <h3 className="mt-3 line-clamp-3 text-lg font-bold wrap-anywhere text-gray-900 dark:text-gray-100">
           <Link to={href} className="hover:text-indigo-600 dark:hover:text-indigo-400">
             {blog.title}
           </Link>
         </h3>
-        {blog.description && <p className="mt-1 line-clamp-2 text-gray-600 dark:text-gray-400">{blog.description}</p>}
+        {blog.description && <p className="mt-1 line-clamp-2 wrap-anywhere text-gray-600 dark:text-gray-400">{blog.description}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-4 text-sm text-gray-500 dark:text-gray-400">
           <time dateTime={blog.createdAt}>{postDate(blog.createdAt)}</time>
           <span className="ml-auto flex items-center gap-4">

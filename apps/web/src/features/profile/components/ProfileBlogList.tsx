@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { useServerPageReady } from '../../../lib/server-page';
 import { toast } from '../../../lib/toast';
 import { type ProfileList, useProfileBlogs } from '../api/profile';
 import { ProfileBlogCard } from './ProfileBlogCard';
@@ -17,6 +18,7 @@ export function ProfileBlogList({ username, list }: { username: string; list: Pr
     return (pages.data?.pages.flatMap((p) => p.blogs) ?? []).filter((b) => !seen.has(b._id) && seen.add(b._id));
   }, [pages.data]);
 
+  useServerPageReady(!pages.isPending);
   const toasted = useRef(0);
   useEffect(() => {
     if (!pages.isError || pages.isFetching || pages.errorUpdatedAt === toasted.current) return;

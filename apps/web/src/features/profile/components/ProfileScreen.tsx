@@ -4,7 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
+import { FeedLink } from '../../../components/ui/FeedLink';
+import { usePageTitle } from '../../../hooks/usePageTitle';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useServerPageReady } from '../../../lib/server-page';
 import { useSession } from '../../../lib/session';
 import { type FollowDirection, type ProfileList, useProfile } from '../api/profile';
 import { FollowButton } from './FollowButton';
@@ -38,6 +41,14 @@ const TABS: { list: ProfileList; label: string }[] = [
   { list: 'liked-blogs', label: 'Liked' },
   { list: 'draft-blogs', label: 'Drafts' },
 ];
+
+/** The tab title: 'Name (@username)', after the tab's name on the other tabs; '@username' while loading. */
+function profileTitle(username: string, list: ProfileList, profile: Profile | undefined, notFound: boolean): string {
+  if (notFound) return PROFILE_TEXTS.notFound;
+  const who = profile ? `${profile.name} (@${profile.username})` : `@${username}`;
+  const tab = list === 'blogs' ? undefined : TABS.find((t) => t.list === list)?.label;
+  return tab ? `${tab} · ${who}` : who;
+}
 
 /** 'User not found'; after 1 second the user is cleared, sent to / and the page reloads (SPEC.md 2). */
 function UserNotFound() {
@@ -78,10 +89,14 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
   const profile = useProfile(username);
   const [modal, setModal] = useState<FollowDirection | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
+  const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+  usePageTitle(profileTitle(username, list, profile.data?.user, notFound));
+  // 'User not found' or a load error; a shown profile waits for its list (ProfileBlogList).
+  useServerPageReady(profile.isError);
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404) return <UserNotFound />;
+    if (notFound) return <UserNotFound />;
     return (
       <div className="mx-auto max-w-md px-4 py-24 text-center">
         <p role="alert" className="text-lg text-red-600 dark:text-red-400">
@@ -109,8 +124,8 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
           <div className="min-w-0 flex-1">
             <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
-                <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl dark:text-gray-100">{user.name}</h1>
-                <p className="text-gray-500 dark:text-gray-400">@{user.username}</p>
+                <h1 className="text-2xl font-bold wrap-anywhere text-gray-900 sm:text-3xl dark:text-gray-100">{user.name}</h1>
+                <p className="wrap-anywhere text-gray-500 dark:text-gray-400">@{user.username}</p>
               </div>
               {user.isOwner ? (
                 <Link to="/edit-profile" className={buttonClasses('secondary', 'md', 'shrink-0')}>
@@ -121,7 +136,7 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
                 <FollowButton userId={user._id} initial={user.isFollowing} />
               )}
             </div>
-            {user.bio && <p className="mt-3 max-w-2xl whitespace-pre-line break-words text-gray-700 dark:text-gray-300">{user.bio}</p>}
+            {user.bio && <p className="mt-3 max-w-2xl whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-300">{user.bio}</p>}
             <div className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2 sm:justify-start">
               <Count
                 value={user.followerCount}
@@ -130,6 +145,11 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
               />
               <Count value={user.followingCount} label="Following" onClick={() => setModal('following')} />
               <Count value={user.publishedCount} label={user.publishedCount === 1 ? 'Post' : 'Posts'} />
+              <FeedLink
+                scope={{ kind: 'author', username: user.username }}
+                label={`Subscribe to ${user.name}'s posts: RSS feed`}
+                className="-my-1"
+              />
             </div>
           </div>
         </div>
@@ -155,6 +175,8 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
               </NavLink>
             ))}
           </nav>
+          {/* The cards' titles are h3: the list is the h2 that the tabs show. */}
+          <h2 className="sr-only">{TABS.find((t) => t.list === list)?.label}</h2>
           <ProfileBlogList key={list} username={user.username} list={list} />
         </div>
         <ProfileSideCards profile={user} onViewFollowing={() => setModal('following')} />

@@ -292,7 +292,7 @@ export function BlogBlocks({ blocks }: { blocks: AnyBlock[] }) {
   return (
     <div
       data-blog-content=""
-      className={`text-lg leading-8 break-words text-gray-800 dark:text-gray-200 [&>:first-child]:mt-0 ${INLINE_STYLES}`}
+      className={`text-lg leading-8 wrap-anywhere text-gray-800 dark:text-gray-200 [&>:first-child]:mt-0 ${INLINE_STYLES}`}
     >
       {blocks.map((block, index) => (
         <BlockView key={block?.id ?? index} block={block} />

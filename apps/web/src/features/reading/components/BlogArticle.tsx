@@ -1,11 +1,12 @@
 import { type Blog, postDate, readingTimeMinutes } from '@inkwell/core';
 import { Bookmark, Clock, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { type Ref, useEffect, useState } from 'react';
+import { type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { LocalTime } from '../../../components/ui/LocalTime';
+import { usePageTitle } from '../../../hooks/usePageTitle';
 import { BlogBlocks } from '../blocks/Blocks';
 import { isSafeImageSrc } from '../urls';
 import { useBlogActions } from '../useBlogActions';
@@ -35,24 +36,18 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
   const blocks = blog.content?.blocks ?? [];
   const minutes = typeof blog.readingTime === 'number' ? blog.readingTime : readingTimeMinutes(blocks.length);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${blog.title} | Inkwell`;
-    return () => {
-      document.title = previous;
-    };
-  }, [blog.title]);
+  usePageTitle(blog.title);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-labelledby="blog-title">
       <header>
         <h1
           id="blog-title"
-          className="text-3xl leading-tight font-extrabold tracking-tight break-words text-gray-900 sm:text-4xl dark:text-white"
+          className="text-3xl leading-tight font-extrabold tracking-tight wrap-anywhere text-gray-900 sm:text-4xl dark:text-white"
         >
           {blog.title}
         </h1>
-        {blog.description && <p className="mt-3 text-lg break-words text-gray-600 sm:text-xl dark:text-gray-400">{blog.description}</p>}
+        {blog.description && <p className="mt-3 text-lg wrap-anywhere text-gray-600 sm:text-xl dark:text-gray-400">{blog.description}</p>}
 
         {blog.image && isSafeImageSrc(blog.image) && (
           <img
@@ -85,10 +80,11 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
         {blog.tags.length > 0 && (
           <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
             {blog.tags.map((tag) => (
-              <li key={tag}>
+              <li key={tag} className="max-w-full min-w-0">
                 <Link
                   to={`/tag/${encodeURIComponent(tag)}`}
-                  className="inline-block rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:hover:bg-indigo-500/20"
+                  title={`#${tag}`}
+                  className="block max-w-full truncate rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-100 dark:bg-indigo-500/10 dark:text-indigo-300 dark:hover:bg-indigo-500/20"
                 >
                   #{tag}
                 </Link>

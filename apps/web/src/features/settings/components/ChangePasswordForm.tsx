@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -65,9 +65,10 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
+        maxLength={MAX_PASSWORD_LENGTH}
         value={form.newPassword}
         onChange={set('newPassword')}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`}
       />
       <Field
         id="password-confirm"
@@ -75,6 +76,7 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="new-password"
         required
+        maxLength={MAX_PASSWORD_LENGTH}
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
         error={mismatch ? PASSWORD_TEXTS.mismatch : null}

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { isRateLimited } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -25,7 +26,7 @@ export function PrivacySettings() {
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       toast.success(data.message);
     },
-    onError: () => toast.error(SETTINGS_FAILED),
+    onError: (error) => toast.error(isRateLimited(error) ? error.message : SETTINGS_FAILED),
   });
 
   const set = (field: 'showSavedBlogs' | 'showLikedBlogs') => (value: string) =>

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Storage } from '../storage/storage';
+import { expiredTokensCleanup } from './expired-tokens.job';
+import { readNotificationsCleanup } from './read-notifications.job';
+import type { Scheduler } from './scheduler';
+import { sentMailCleanup } from './sent-mail.job';
+import { unattachedUploadsCleanup } from './unattached-uploads.job';
+
+const HOUR = 3600_000;
+
+/** The jobs that keep the data clean; each is idempotent and removes in batches. */
+export function registerCleanupJobs(scheduler: Scheduler, deps: { db: Kysely<Database>; storage: Storage; config: Config }): void {
+  const { db, storage, config } = deps;
+  const { retention } = config;
+  scheduler.register('unattached-uploads', HOUR, unattachedUploadsCleanup(db, storage, retention.unattachedUploadHours));
+  scheduler.register('expired-tokens', HOUR, expiredTokensCleanup(db));
+  scheduler.register('sent-mail', HOUR, sentMailCleanup(db, retention.sentMailDays));
+  scheduler.register('read-notifications', 6 * HOUR, readNotificationsCleanup(db, retention.readNotificationDays));
+}

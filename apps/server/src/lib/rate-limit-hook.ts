@@ -1,0 +1,56 @@
+import type { RateLimitName } from '@inkwell/core';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { RateGuard } from './rate-guard';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The RATE_LIMITS policy (packages/core) counted for this route, per account and per IP. Required on every API write. */
+    rateLimit?: RateLimitName;
+  }
+  interface FastifyInstance {
+    /** Every rate-limited route and its policy, as registered (the write-route coverage test reads it). */
+    rateLimitedRoutes: LimitedRoute[];
+  }
+}
+
+export interface LimitedRoute {
+  method: string;
+  url: string;
+  policy: RateLimitName;
+}
+
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a route changes something under the API prefix, and so must name a rate limit. */
+export function isApiWrite(route: Pick<RouteOptions, 'method' | 'url'>, prefix: string): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return route.url.startsWith(prefix) && methods.some((m) => WRITE_METHODS.has(m.toUpperCase()));
+}
+
+/**
+ * Reads each route's `config.rateLimit` when it is registered and adds a preHandler that counts
+ * it (after the route's onRequest authentication, so the account is known, and after validation).
+ * An API write route without one makes the app refuse to start: a new write cannot forget it.
+ * Must be registered before the routes.
+ */
+export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPrefix: string): void {
+  const limited: LimitedRoute[] = [];
+  app.decorate('rateLimitedRoutes', limited);
+  app.addHook('onRoute', (route) => {
+    const policy = route.config?.rateLimit;
+    if (!policy) {
+      if (isApiWrite(route, apiPrefix)) {
+        throw new Error(
+          `${[route.method].flat().join(',')} ${route.url} has no config.rateLimit: name a policy of RATE_LIMITS in packages/core`,
+        );
+      }
+      return;
+    }
+    limited.push({ method: [route.method].flat().join(','), url: route.url, policy });
+    const limit = async (request: FastifyRequest) => {
+      await rate.checkRequest(policy, { userId: request.user?.id, ip: request.ip });
+    };
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [limit, ...existing];
+  });
+}

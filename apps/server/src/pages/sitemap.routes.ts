@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendPublicDocument } from './feeds-http';
+import { SITEMAP_SECTIONS, sitemapFilePath } from './sitemap.service';
+
+const XML = 'application/xml; charset=utf-8';
+
+/** `/sitemap.xml` (the index) and `/sitemaps/{posts|profiles|tags}.xml[?after=key]` (the files). */
+export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+  const { sitemap } = app.services;
+  const config = { publicCache: 'anyone' as const };
+
+  app.get('/sitemap.xml', { config }, async (request, reply) =>
+    sendPublicDocument(request, reply, { body: await sitemap.index(), type: XML }),
+  );
+
+  for (const section of SITEMAP_SECTIONS) {
+    app.get<{ Querystring: { after?: string } }>(sitemapFilePath(section), { config }, async (request, reply) => {
+      const after = typeof request.query.after === 'string' ? request.query.after : undefined;
+      const { xml, lastModified } = await sitemap.file(section, after);
+      return sendPublicDocument(request, reply, { body: xml, type: XML, lastModified });
+    });
+  }
+};

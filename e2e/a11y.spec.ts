@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { type AxeFinding, axeScan, formatFindings, isBlocking } from './support/axe';
+import { api, createVerifiedUser, expect, type Person, signInAs, test } from './support/fixtures';
+
+/**
+ * axe-core (WCAG 2.1 AA and best practices) over every screen of SPEC.md section 2, signed out and
+ * signed in, in the light and the dark theme. Everything it finds is printed; serious and critical
+ * findings fail the test.
+ */
+
+type Screen = { name: string; path: string; ready: (page: Page) => Promise<unknown>; open?: (page: Page) => Promise<unknown> };
+
+const heading = (page: Page, name: string | RegExp) => expect(page.getByRole('heading', { name, level: 1 }).first()).toBeVisible();
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every screen passes axe in the ${theme} theme`, async ({ browser, stack }) => {
+    test.setTimeout(180_000);
+    // The author is signed in for the signed-in screens; readers named so that their initials
+    // avatars take several colours of the palette (amber among them).
+    const author = await createVerifiedUser(stack, 'Alice Writer');
+    const readers = [await createVerifiedUser(stack, 'Dana Reader'), await createVerifiedUser(stack, 'Ava Reader')];
+    const { blog } = await api<{ blog: { blogId: string } }>(stack, author, 'POST', '/blogs', {
+      title: 'Accessible by default',
+      description: 'Contrast, names and landmarks.',
+      tags: ['a11y', 'css'],
+      draft: false,
+      content: {
+        blocks: [
+          { type: 'header', data: { text: 'Why it matters', level: 2 } },
+          { type: 'paragraph', data: { text: 'Everyone reads the web <b>differently</b>.' } },
+          { type: 'list', data: { style: 'unordered', items: [{ content: 'Contrast', items: [] }] } },
+          { type: 'quote', data: { text: 'Design for all.', caption: 'Someone' } },
+        ],
+      },
+    });
+    await api(stack, author, 'POST', '/blogs', {
+      title: 'A draft',
+      description: 'Not yet.',
+      tags: [],
+      draft: true,
+      content: { blocks: [{ type: 'paragraph', data: { text: 'Later.' } }] },
+    });
+    // Unread likes, comments and follows: the highlighted rows of the bell and the notifications page.
+    for (const reader of readers) {
+      await api(stack, reader, 'POST', `/blogs/like/${blog.blogId}`);
+      await api(stack, reader, 'POST', `/blogs/comment/${blog.blogId}`, { comment: `Thanks from ${reader.name}` });
+      await api(stack, reader, 'PATCH', `/follow/${author.user.id}`);
+    }
+    // More than nine unread: the bell's badge reads '9+'.
+    for (let i = 0; i < 5; i++) await api(stack, readers[0] as Person, 'POST', `/blogs/comment/${blog.blogId}`, { comment: `More ${i}` });
+    const me = author.user.username;
+
+    const signedOut: Screen[] = [
+      { name: 'home', path: '/', ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      { name: 'blog page', path: `/blog/${blog.blogId}`, ready: (p) => heading(p, 'Accessible by default') },
+      { name: 'profile', path: `/@${me}`, ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      { name: 'tag', path: '/tag/a11y', ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      { name: 'search', path: '/search?q=accessible', ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      { name: 'search, no results', path: '/search?q=zzzznothing', ready: (p) => expect(p.getByText('No blogs found')).toBeVisible() },
+      { name: 'about', path: '/about', ready: (p) => heading(p, 'About Inkwell') },
+      { name: 'sign in', path: '/signin', ready: (p) => heading(p, 'Welcome back') },
+      { name: 'sign up', path: '/signup', ready: (p) => heading(p, 'Create account') },
+      { name: 'verify email', path: '/verify-email/not-a-real-token', ready: (p) => expect(p.getByRole('status')).toBeVisible() },
+      { name: 'forgot password', path: '/forgot-password', ready: (p) => heading(p, 'Forgot password?') },
+      { name: 'reset password', path: '/reset-password/not-a-real-token', ready: (p) => heading(p, 'Choose a new password') },
+      {
+        name: 'confirm transfer',
+        path: '/confirm-transfer/accept/not-a-real-token',
+        ready: (p) => expect(p.getByText('Transfer Failed')).toBeVisible(),
+      },
+      { name: 'blog not found', path: '/blog/no-such-blog', ready: (p) => heading(p, 'Blog not found') },
+      { name: '404', path: '/no/such/page', ready: (p) => heading(p, 'Page not found') },
+    ];
+    const signedIn: Screen[] = [
+      { name: 'home (signed in)', path: '/', ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      {
+        name: 'bell dropdown',
+        path: '/',
+        ready: (p) => expect(p.getByRole('article').first()).toBeVisible(),
+        open: async (p) => {
+          await p.getByRole('button', { name: /Notifications/ }).click();
+          await expect(p.getByRole('link', { name: 'View all' })).toBeVisible();
+        },
+      },
+      {
+        name: 'account menu',
+        path: '/',
+        ready: (p) => expect(p.getByRole('article').first()).toBeVisible(),
+        open: async (p) => {
+          await p.getByRole('button', { name: /Account menu/ }).click();
+          await expect(p.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+        },
+      },
+      {
+        name: 'blog page with comments',
+        path: `/blog/${blog.blogId}`,
+        ready: (p) => heading(p, 'Accessible by default'),
+        open: async (p) => {
+          await p.getByRole('button', { name: /^\d+ comments?$/ }).click();
+          await expect(p.getByText('Thanks from Dana Reader')).toBeVisible();
+        },
+      },
+      { name: 'own profile', path: `/@${me}`, ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      { name: 'profile saved', path: `/@${me}/saved-blogs`, ready: (p) => expect(p.getByText('No blogs found')).toBeVisible() },
+      { name: 'profile liked', path: `/@${me}/liked-blogs`, ready: (p) => expect(p.getByText('No blogs found')).toBeVisible() },
+      { name: 'profile drafts', path: `/@${me}/draft-blogs`, ready: (p) => expect(p.getByRole('article').first()).toBeVisible() },
+      {
+        name: 'followers modal',
+        path: `/@${me}`,
+        ready: (p) => expect(p.getByRole('article').first()).toBeVisible(),
+        open: async (p) => {
+          await p.getByRole('button', { name: /Followers/ }).click();
+          await expect(p.getByRole('dialog').getByText('Dana Reader')).toBeVisible();
+        },
+      },
+      { name: 'notifications', path: '/notifications', ready: (p) => expect(p.getByText('Thanks from Dana Reader')).toBeVisible() },
+      { name: 'settings', path: '/setting', ready: (p) => heading(p, /Settings/) },
+      { name: 'edit profile', path: '/edit-profile', ready: (p) => heading(p, 'Edit Profile') },
+      { name: 'editor (new)', path: '/add-blog', ready: (p) => expect(p.locator('.codex-editor')).toBeVisible() },
+      { name: 'editor (edit)', path: `/edit/${blog.blogId}`, ready: (p) => expect(p.getByText('Why it matters')).toBeVisible() },
+    ];
+
+    const findings: AxeFinding[] = [];
+    for (const [who, screens] of [
+      ['signed out', signedOut],
+      ['signed in', signedIn],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: stack.baseURL, colorScheme: theme });
+      const page = await context.newPage();
+      if (who === 'signed in') await signInAs(page, author.user);
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.ready(page);
+        await screen.open?.(page);
+        // Fonts and transitions settle before colours are measured.
+        await page.evaluate(() => document.fonts.ready);
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        findings.push(...(await axeScan(page, `${screen.name} [${theme}]`)));
+      }
+      await context.close();
+    }
+
+    if (findings.length) console.log(`axe findings (${theme}):\n${formatFindings(findings)}`);
+    const blocking = findings.filter(isBlocking);
+    expect(blocking.map((f) => `${f.screen}: ${f.rule} (${f.nodes.length})`)).toEqual([]);
+  });
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+
+/** axe-core's browser bundle, read from node_modules: it is only ever loaded by the tests, never by the app. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 A and AA plus axe's best practices; label-content-name-mismatch (WCAG 2.5.3) is experimental, so named. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+export interface AxeFinding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe on the page as it is now. The source goes in through the DevTools protocol
+ * (page.evaluate), which the app's Content-Security-Policy does not govern.
+ */
+export async function axeScan(page: Page, screen: string): Promise<AxeFinding[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+        resultTypes: ['violations'],
+      }),
+    TAGS,
+  );
+  return results.violations.map((v: Result) => ({
+    screen,
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    nodes: v.nodes.map(
+      (n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`,
+    ),
+  }));
+}
+
+export const isBlocking = (f: AxeFinding) => f.impact === 'serious' || f.impact === 'critical';
+
+export function formatFindings(findings: AxeFinding[]): string {
+  return findings
+    .map((f) => `[${f.impact}] ${f.screen}: ${f.rule} - ${f.help} (${f.nodes.length})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`)
+    .join('\n');
+}

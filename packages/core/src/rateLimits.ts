@@ -1,0 +1,95 @@
+/**
+ * Every rate limit of the API, in one table (server-enforced; RATE_LIMIT_FACTOR scales them all).
+ *
+ * A policy counts hits in a fixed window, separately for each key it names:
+ * - `perUser` and `perIp`: counted by the server's route hook for every write route whose
+ *   `config.rateLimit` names the policy (the signed-in account and the client's IP address);
+ * - `perKey`: counted by a service for a key only it knows (an e-mail address, a mail budget).
+ *
+ * Tiers: `tiers` overrides the counts for an account tier (e.g. a stricter one for new accounts);
+ * `rateLimitFor` resolves a count for a tier and falls back to the policy's own. Only the
+ * standard tier exists today; adding one is a new name in RateLimitTier and a `tiers` entry on
+ * the policies it changes.
+ */
+
+export type RateLimitTier = 'standard';
+
+export interface RateLimitCounts {
+  perUser?: number;
+  perIp?: number;
+  perKey?: number;
+}
+
+export interface RateLimitPolicy extends RateLimitCounts {
+  windowSeconds: number;
+  /** The first sentence of the 429 message; the wait is appended. */
+  message: string;
+  tiers?: Partial<Record<Exclude<RateLimitTier, 'standard'>, RateLimitCounts>>;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const TOO_MANY = 'Too many attempts.';
+
+export const RATE_LIMITS = {
+  // Sign-up, sign-in and mail (per IP in the route hook; per address or account in the services).
+  signup: { windowSeconds: HOUR, perIp: 10, message: TOO_MANY },
+  'signup-email': { windowSeconds: HOUR, perKey: 5, message: TOO_MANY },
+  'verify-mail': { windowSeconds: HOUR, perKey: 3, message: TOO_MANY },
+  signin: { windowSeconds: 15 * MINUTE, perIp: 30, message: TOO_MANY },
+  // Wrong passwords lock one (address, IP) pair; the looser per-address limit with a short window
+  // stops guessing spread over many IPs without letting a stranger lock the owner out for long.
+  'signin-email-ip': { windowSeconds: 15 * MINUTE, perKey: 10, message: TOO_MANY },
+  'signin-email': { windowSeconds: 5 * MINUTE, perKey: 60, message: TOO_MANY },
+  /** "Someone tried to sign up with your address" mails to the owner of a registered address. */
+  'signup-attempt-mail': { windowSeconds: HOUR, perKey: 3, message: TOO_MANY },
+  'forgot-password': { windowSeconds: HOUR, perIp: 20, message: TOO_MANY },
+  'forgot-password-email': { windowSeconds: HOUR, perKey: 3, message: TOO_MANY },
+  'reset-password': { windowSeconds: HOUR, perIp: 30, message: TOO_MANY },
+  google: { windowSeconds: 15 * MINUTE, perIp: 30, message: TOO_MANY },
+  'signout-everywhere': { windowSeconds: HOUR, perUser: 10, perIp: 30, message: TOO_MANY },
+  /** Change password and delete account check the current password: this also caps guesses. */
+  password: { windowSeconds: 15 * MINUTE, perUser: 5, perIp: 15, message: TOO_MANY },
+  transfer: { windowSeconds: HOUR, perUser: 10, perIp: 30, message: TOO_MANY },
+  'transfer-mail': { windowSeconds: HOUR, perKey: 5, message: TOO_MANY },
+
+  // Images: requests per IP in the route hook; every stored image per account in the uploads service.
+  upload: { windowSeconds: HOUR, perIp: 360, message: 'You are uploading images too quickly.' },
+  image: { windowSeconds: HOUR, perKey: 120, message: 'You are uploading images too quickly.' },
+
+  // Writing and reacting. Comments as Forem (9 per 30 s), follows as Forem (500 a day).
+  comment: { windowSeconds: 30, perUser: 9, perIp: 27, message: 'You are commenting too quickly.' },
+  'comment-edit': { windowSeconds: MINUTE, perUser: 30, perIp: 90, message: 'You are changing comments too quickly.' },
+  like: { windowSeconds: MINUTE, perUser: 30, perIp: 90, message: 'You are liking too quickly.' },
+  save: { windowSeconds: MINUTE, perUser: 30, perIp: 90, message: 'You are saving blogs too quickly.' },
+  follow: { windowSeconds: DAY, perUser: 500, perIp: 1500, message: 'You have followed too many people today.' },
+  post: { windowSeconds: HOUR, perUser: 20, perIp: 60, message: 'You are creating blogs too quickly.' },
+  'post-edit': { windowSeconds: 10 * MINUTE, perUser: 60, perIp: 180, message: 'You are changing blogs too quickly.' },
+  profile: { windowSeconds: 10 * MINUTE, perUser: 20, perIp: 60, message: 'You are changing your profile too quickly.' },
+  notification: { windowSeconds: MINUTE, perUser: 60, perIp: 180, message: 'You are changing notifications too quickly.' },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+export type RateLimitScope = keyof RateLimitCounts;
+
+/** The count of one scope for a tier, before RATE_LIMIT_FACTOR; undefined when the policy does not count that scope. */
+export function rateLimitFor(name: RateLimitName, scope: RateLimitScope, tier: RateLimitTier = 'standard'): number | undefined {
+  const policy: RateLimitPolicy = RATE_LIMITS[name];
+  const tiers = policy.tiers as Partial<Record<RateLimitTier, RateLimitCounts>> | undefined;
+  return tiers?.[tier]?.[scope] ?? policy[scope];
+}
+
+function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / MINUTE);
+  if (m < 90) return `${m} minutes`;
+  const h = Math.ceil(s / HOUR);
+  return `${h} hours`;
+}
+
+/** The 429 message: what was too fast and how long to wait (the same wait as Retry-After). */
+export function rateLimitMessage(name: RateLimitName, retryAfterSeconds: number): string {
+  return `${RATE_LIMITS[name].message} Please try again in ${waitText(retryAfterSeconds)}.`;
+}

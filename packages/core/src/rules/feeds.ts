@@ -1,0 +1,27 @@
+/**
+ * Where the public feeds live (issue 13): one Atom, RSS and JSON Feed document for the whole
+ * site, for each author and for each tag. The server routes and the web's RSS links both build
+ * their paths here, so the two can never disagree.
+ */
+export const SITE_NAME = 'Inkwell';
+/** Newest published posts in every feed. */
+export const FEED_ITEM_COUNT = 20;
+/** The sitemap protocol's limit of URLs in one sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export const FEED_FORMATS = {
+  atom: { file: 'feed.xml', type: 'application/atom+xml', label: 'Atom' },
+  rss: { file: 'rss.xml', type: 'application/rss+xml', label: 'RSS' },
+  json: { file: 'feed.json', type: 'application/feed+json', label: 'JSON Feed' },
+} as const;
+export type FeedFormat = keyof typeof FEED_FORMATS;
+
+export type FeedScope = { kind: 'site' } | { kind: 'author'; username: string } | { kind: 'tag'; tag: string };
+
+/** Root-relative path of a feed, e.g. `/feed.xml`, `/@ada/rss.xml`, `/tag/react/feed.json`. */
+export function feedPath(scope: FeedScope, format: FeedFormat = 'atom'): string {
+  const file = FEED_FORMATS[format].file;
+  if (scope.kind === 'author') return `/@${encodeURIComponent(scope.username)}/${file}`;
+  if (scope.kind === 'tag') return `/tag/${encodeURIComponent(scope.tag)}/${file}`;
+  return `/${file}`;
+}

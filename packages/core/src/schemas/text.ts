@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Characters that render as nothing. Bidi controls can reorder what a reader sees (a name that
+ * displays differently from what it is); zero-width ones make two names look identical. They are
+ * removed everywhere. Joiners (ZWJ, ZWNJ) carry meaning between letters (emoji sequences, Persian)
+ * and are kept there, but not at the ends. Hangul and braille fillers count as letters to Unicode
+ * yet draw blank, so they are trimmed from the ends like spaces.
+ */
+const ALWAYS_REMOVED = new RegExp(
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u180E\\u200B\\u200E\\u200F' +
+    '\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\uFFF9-\\uFFFB]',
+  'gu',
+);
+const BLANKS = '\\s\\u200C\\u200D\\u115F\\u1160\\u3164\\uFFA0\\u2800';
+// Variation selectors belong after an emoji, never before the first character.
+const EDGE_BLANKS = new RegExp(`^[${BLANKS}\\uFE00-\\uFE0F]+|[${BLANKS}]+$`, 'gu');
+const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
+
+export const NUL_MESSAGE = 'Text cannot contain NUL (\\u0000) characters';
+/** Deeper JSON than any payload of the API needs (a post's lists nest 6 levels, about 20 in all). */
+export const MAX_JSON_DEPTH = 40;
+export const TOO_DEEP_MESSAGE = 'Request body is nested too deeply';
+
+/** NFC, invisible characters removed, trimmed of whitespace and blank fillers. */
+export function normalizeText(raw: string, opts: { multiline?: boolean } = {}): string {
+  let text = raw.normalize('NFC').replace(ALWAYS_REMOVED, '');
+  if (!opts.multiline) text = text.replace(LINE_BREAKS, ' ');
+  return text.replace(EDGE_BLANKS, '');
+}
+
+/**
+ * A text field people read (names, titles, comments): normalized as above, then refused when
+ * nothing visible is left or it is longer than max. The one schema for every such field.
+ */
+export function visibleText(opts: { required: string; max: number; tooLong: string; multiline?: boolean }) {
+  return z
+    .string({ error: opts.required })
+    .transform((s) => normalizeText(s, { multiline: opts.multiline }))
+    .pipe(z.string().min(1, opts.required).max(opts.max, opts.tooLong));
+}
+
+/** Like visibleText, but empty is allowed (descriptions, bios). */
+export function optionalVisibleText(opts: { max: number; tooLong: string; multiline?: boolean; invalid?: string }) {
+  return z
+    .string(opts.invalid ? { error: opts.invalid } : undefined)
+    .transform((s) => normalizeText(s, { multiline: opts.multiline }))
+    .pipe(z.string().max(opts.max, opts.tooLong));
+}
