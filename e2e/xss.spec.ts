@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { EMBED_ORIGINS } from '../packages/core/src/rules/embeds';
 import { tagsField } from '../packages/core/src/schemas/blogs';
 import { normalizeText } from '../packages/core/src/schemas/text';
-import { createVerifiedUser, expect, test, watchConsole } from './support/fixtures';
+import { createVerifiedUser, expect, test, waitForApp, watchConsole } from './support/fixtures';
 import type { Stack } from './support/stack';
 
 /**
@@ -237,6 +237,8 @@ for (const [c, chunk] of chunks.entries()) {
 
     // Cards on the tag page (title, description and the first 2 tags of each blog).
     await page.goto(`/tag/${marker}`);
+    // The server's page shows the first cards without Load more: wait for the app's screen.
+    await waitForApp(page);
     const cards = page.locator('main ul > li article');
     await expect(cards.first()).toBeVisible();
     for (let i = 0; i < 10 && (await page.getByRole('button', { name: 'Load more' }).isVisible()); i++) {
@@ -249,6 +251,7 @@ for (const [c, chunk] of chunks.entries()) {
 
     // Home and search cards.
     await page.goto('/');
+    await waitForApp(page);
     await expect(page.locator('main ul > li article').first()).toBeVisible();
     // The home page also holds the newsletter form: check the card list only.
     await assertInert(page, 'home cards', 'main ul:has(> li > article)');

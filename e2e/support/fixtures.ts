@@ -47,6 +47,12 @@ export async function signInAs(page: Page, user: unknown) {
   }, user);
 }
 
+/** Waits until the server-rendered page has given way to the app's own screen (apps/web/src/lib/server-page.ts). */
+export async function waitForApp(page: Page) {
+  await expect(page.locator('#server-page')).toHaveCount(0);
+  await expect(page.locator('#root')).toBeVisible();
+}
+
 /** Fails the test on any uncaught page error or CSP violation. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
