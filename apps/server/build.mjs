@@ -18,6 +18,10 @@ await build({
         b.onResolve({ filter: /^@inkwell\/core$/ }, () => ({
           path: new URL('../../packages/core/src/index.ts', import.meta.url).pathname,
         }));
+        // The Markdown entry point (packages/core/src/markdown), kept out of the main index.
+        b.onResolve({ filter: /^@inkwell\/core\/markdown$/ }, () => ({
+          path: new URL('../../packages/core/src/markdown/index.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

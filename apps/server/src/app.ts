@@ -26,6 +26,7 @@ import { reactionsRoutes } from './modules/blogs/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { exportRoutes } from './modules/export/export.routes';
 import { registerMetrics } from './modules/health/metrics';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(googleAuthRoutes);
       await api.register(uploadsRoutes);
       await api.register(blogsRoutes);
+      await api.register(exportRoutes);
       await api.register(usersRoutes);
       await api.register(accountRoutes);
       await api.register(transferRoutes);

@@ -24,6 +24,8 @@ import { ReactionsService } from './modules/blogs/reactions.service';
 import { ViewerFlagsRepository } from './modules/blogs/viewer-flags.repo';
 import { CommentsRepository } from './modules/comments/comments.repo';
 import { CommentsService } from './modules/comments/comments.service';
+import { ExportRepository } from './modules/export/export.repo';
+import { ExportService } from './modules/export/export.service';
 import { FollowsRepository } from './modules/follows/follows.repo';
 import { FollowsService } from './modules/follows/follows.service';
 import { blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
@@ -81,6 +83,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     notifications: new NotificationsRepository(db),
     feeds: new FeedsRepository(db),
     sitemap: new SitemapRepository(db),
+    exports: new ExportRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -142,6 +145,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads,
     events: blogNotificationEvents(notifications),
   });
+  const exports = new ExportService({ exports: repos.exports, blogs, publicUrl: config.publicUrl });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
   const account = new AccountService({
@@ -205,6 +209,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     notifications,
     feeds,
     sitemap,
+    exports,
     async close() {
       await scheduler.stop();
       await mail.stop();

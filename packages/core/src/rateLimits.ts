@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
   'post-edit': { windowSeconds: 10 * MINUTE, perUser: 60, perIp: 180, message: 'You are changing blogs too quickly.' },
   profile: { windowSeconds: 10 * MINUTE, perUser: 20, perIp: 60, message: 'You are changing your profile too quickly.' },
   notification: { windowSeconds: MINUTE, perUser: 60, perIp: 180, message: 'You are changing notifications too quickly.' },
+  /** 'Download my data' reads a whole account: a few a day is plenty. */
+  export: { windowSeconds: HOUR, perUser: 5, perIp: 20, message: 'You are downloading your data too often.' },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

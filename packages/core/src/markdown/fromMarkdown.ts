@@ -68,7 +68,7 @@ function tokenBlocks(token: Token): Block[] {
       // Raw HTML is shown as its text, never run: a comment is dropped, anything else escaped.
       const raw = (token as Tokens.HTML).text.trim();
       if (!raw || /^<!--[\s\S]*-->$/.test(raw)) return [];
-      return [{ type: 'paragraph', data: { text: escapeHtml(raw).replace(/\n/g, '<br>') } }];
+      return [{ type: 'paragraph', data: { text: escapeHtml(raw).replace(/\n/g, '<br />') } }];
     }
     default:
       return [];
@@ -93,7 +93,7 @@ function paragraphBlocks(tokens: Token[]): Block[] {
   let run: Token[] = [];
   const flush = () => {
     const text = inlineHtml(run)
-      .replace(/^(\s|<br>)+|(\s|<br>)+$/g, '')
+      .replace(/^(\s|<br \/>)+|(\s|<br \/>)+$/g, '')
       .trim();
     if (text) blocks.push({ type: 'paragraph', data: { text } });
     run = [];
@@ -134,7 +134,7 @@ function listItems(list: Tokens.List): ListItem[] {
       else if (token.type === 'text' || token.type === 'paragraph') parts.push(inlineHtml((token as Tokens.Text).tokens ?? [token]));
       else if (token.type !== 'space' && token.type !== 'checkbox') parts.push(escapeHtml(token.raw.trim()));
     }
-    return { content: parts.join('<br>'), items };
+    return { content: parts.join('<br />'), items };
   });
 }
 
@@ -148,7 +148,7 @@ function quoteBlock(quote: Tokens.Blockquote): Block[] {
     caption = last.replace(CAPTION, '');
     parts.pop();
   }
-  const text = parts.join('<br>');
+  const text = parts.join('<br />');
   return text ? [{ type: 'quote', data: { text, caption, alignment: 'left' } }] : [];
 }
 

@@ -20,9 +20,12 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Text as block HTML: quotes stay as they are, as the server's sanitizer writes them. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+const escapeAttribute = (value: string) => escapeHtml(value).replace(/"/g, '&quot;');
 
 /** The links a post may carry (the same rule as the server's isSafeHref). */
 export function isSafeLink(href: string): boolean {
@@ -38,9 +41,9 @@ const KEPT_TAGS: Record<string, string> = {
   '<mark>': '<mark class="cdx-marker">',
   '<mark class="cdx-marker">': '<mark class="cdx-marker">',
   '</mark>': '</mark>',
-  '<br>': '<br>',
-  '<br/>': '<br>',
-  '<br />': '<br>',
+  '<br>': '<br />',
+  '<br/>': '<br />',
+  '<br />': '<br />',
 };
 
 /** Inline tokens of one paragraph, heading, cell or list item as block HTML. */
@@ -68,11 +71,11 @@ function tokenHtml(token: Token): string {
     case 'codespan':
       return `<code class="inline-code">${escapeHtml((token as Tokens.Codespan).text)}</code>`;
     case 'br':
-      return '<br>';
+      return '<br />';
     case 'link': {
       const link = token as Tokens.Link;
       const text = inlineHtml(link.tokens);
-      return isSafeLink(link.href) ? `<a href="${escapeHtml(link.href.trim())}">${text}</a>` : text;
+      return isSafeLink(link.href) ? `<a href="${escapeAttribute(link.href.trim())}">${text}</a>` : text;
     }
     case 'image': {
       // An image inside a sentence (blocks hold images only as image blocks): its alt text.

@@ -100,7 +100,7 @@ describe('markdownToPost', () => {
     const [intro, moved] = ofType(post, 'paragraph');
     expect(intro?.data.text).toContain('<u>one breaking change</u>');
     expect(intro?.data.text).toContain('<mark class="cdx-marker">new features</mark>');
-    expect(moved?.data.text).toContain('<br>Run');
+    expect(moved?.data.text).toContain('<br />Run');
     expect(ofType(post, 'table')[0]?.data).toEqual({
       withHeadings: false,
       content: [
