@@ -29,6 +29,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/export',
     {
+      // No automatic HEAD twin: it would read the whole account to send nothing.
+      exposeHeadRoute: false,
       config: { rateLimit: 'export' },
       onRequest: app.authenticate,
       schema: {

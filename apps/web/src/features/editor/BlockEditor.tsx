@@ -30,6 +30,8 @@ export interface BlockEditorHandle {
   /** The cleaned content; rejects while the editor is loading or read-only (SPEC.md 4). */
   save(): Promise<BlogContent>;
   setReadOnly(readOnly: boolean): Promise<void>;
+  /** Replaces every block (a Markdown import); rejects while the editor is loading. */
+  render(content: BlogContent): Promise<void>;
 }
 
 interface BlockEditorProps {
@@ -116,6 +118,13 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
         const editor = editorRef.current;
         if (!editor || !readyRef.current || editor.readOnly.isEnabled === readOnly) return;
         await editor.readOnly.toggle(readOnly);
+      },
+      async render(content: BlogContent) {
+        const editor = editorRef.current;
+        if (!editor || !readyRef.current) throw new Error('The editor is still loading');
+        if (content.blocks.length) await editor.render(contentForEditor(content) as OutputData);
+        else await editor.clear();
+        changeRef.current?.();
       },
     }),
     [],

@@ -1,3 +1,4 @@
+import type { MarkdownPost } from '@inkwell/core/markdown';
 import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normalizeText } from '@inkwell/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -9,6 +10,7 @@ import { type BlogWriteInput, saveBlog } from '../api';
 import { BlockEditor, type BlockEditorHandle } from '../BlockEditor';
 import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limits';
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
+import { MarkdownTools } from './MarkdownTools';
 import { PublishToggle } from './PublishToggle';
 import { TagsInput } from './TagsInput';
 
@@ -59,6 +61,18 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
   const mutation = useMutation({ mutationFn: (input: BlogWriteInput) => saveBlog(input, blog?.blogId) });
   const busy = submitting || mutation.isPending;
 
+  /** A Markdown import replaces the blocks and fills what the file's front matter says. */
+  const applyImport = async (post: MarkdownPost) => {
+    await editorRef.current?.render(post.content);
+    if (post.title) setTitle(post.title);
+    if (post.title) setTitleError(null);
+    if (post.description) setDescription(post.description);
+    if (post.tags.length) setTags(post.tags);
+    if (post.coverImage) setImage({ kind: 'saved', url: post.coverImage });
+    if (post.draft !== null) setDraft(post.draft);
+    setProblems([]);
+  };
+
   const goBack = () => {
     if (location.key !== 'default') navigate(-1);
     else navigate(blog ? `/blog/${encodeURIComponent(blog.blogId)}` : '/');
@@ -101,8 +115,9 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
     // Read-only while the request runs: nothing can change (or be saved) half-way.
     await editor.setReadOnly(true);
 
-    let featured: File | null | undefined;
+    let featured: File | string | null | undefined;
     if (image.kind === 'file') featured = image.file;
+    else if (image.kind === 'saved' && image.url !== blog?.image) featured = image.url;
     else if (image.kind === 'none' && blog?.image) featured = null;
 
     mutation.mutate(
@@ -139,6 +154,9 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
       <h1 className="mt-3 text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
         {editing ? 'Edit Blog Post' : 'Create New Blog Post'}
       </h1>
+      <div className="mt-4">
+        <MarkdownTools blogId={blog?.blogId} disabled={busy} onImport={applyImport} />
+      </div>
 
       {/* The block editor stays outside the <form>: Enter in its own inputs (link, toolbox filter)
           must never submit the blog. The submit button joins the form through its form attribute. */}

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { DangerZone } from '../../account/components/DangerZone';
+import { DownloadMyData } from '../../account/components/DownloadMyData';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PrivacySettings } from './PrivacySettings';
@@ -84,6 +85,7 @@ export function SettingsScreen() {
           {active === 'privacy' && <PrivacySettings />}
           {active === 'interface' && <InterfaceSettings />}
           {active === 'password' && <ChangePasswordForm />}
+          {active === 'account' && <DownloadMyData />}
           {active === 'account' && <DangerZone />}
         </div>
       </div>
