@@ -105,6 +105,8 @@ test('a file that is not valid Markdown front matter is refused with a readable 
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import Markdown' }).click();
   await (await chooser).setFiles({ name: 'broken.md', mimeType: 'text/markdown', buffer: Buffer.from('---\ntitle: [unclosed\n---\nBody') });
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'The front matter at the top of the file is not valid YAML.' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]', { hasText: 'The front matter at the top of the file is not valid YAML.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('');
 });

@@ -3,6 +3,7 @@
  * the main index: the parser is loaded only where Markdown is used (the editor's import button
  * loads it lazily; the server's export routes), never in the web app's first load.
  */
-export { type FrontMatter, MarkdownImportError, splitFrontMatter, writeFrontMatter } from './frontMatter';
+
 export { MAX_MARKDOWN_BYTES, type MarkdownPost, markdownToPost } from './fromMarkdown';
-export { type ExportablePost, blockToMarkdown, postToMarkdown } from './toMarkdown';
+export { type FrontMatter, MarkdownImportError, splitFrontMatter, writeFrontMatter } from './frontMatter';
+export { blockToMarkdown, type ExportablePost, postToMarkdown } from './toMarkdown';

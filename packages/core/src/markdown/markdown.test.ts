@@ -80,7 +80,10 @@ describe('markdownToPost', () => {
     expect(first?.data.text).toContain('<b>fastest</b>');
     expect(first?.data.text).toContain('<i>TypeScript</i>');
     expect(ofType(post, 'code').map((c) => c.data.language)).toEqual(['bash', 'typescript']);
-    expect(ofType(post, 'quote')[0]?.data).toMatchObject({ text: 'Premature optimization is the root of all evil.', caption: 'Donald Knuth' });
+    expect(ofType(post, 'quote')[0]?.data).toMatchObject({
+      text: 'Premature optimization is the root of all evil.',
+      caption: 'Donald Knuth',
+    });
     expect(ofType(post, 'image')[0]?.data).toMatchObject({
       file: { url: 'https://images.example.com/posts/inject-output.png' },
       caption: 'Test output in the terminal',

@@ -110,7 +110,8 @@ export class ExportRepository {
 
   /** 'following': the people the account follows; 'followers': those who follow it. */
   follows(direction: 'following' | 'followers', userId: string, after: string | null) {
-    const [own, other] = direction === 'following' ? (['follower_id', 'following_id'] as const) : (['following_id', 'follower_id'] as const);
+    const [own, other] =
+      direction === 'following' ? (['follower_id', 'following_id'] as const) : (['following_id', 'follower_id'] as const);
     return this.db
       .selectFrom('follows as f')
       .innerJoin('users', 'users.id', `f.${other}`)

@@ -99,7 +99,10 @@ export class ExportService {
   }
 
   private postRows(userId: string) {
-    return rowsOf((after) => this.deps.exports.posts(userId, after), (row) => row.id);
+    return rowsOf(
+      (after) => this.deps.exports.posts(userId, after),
+      (row) => row.id,
+    );
   }
 
   private postFile(post: PostRow): string {
@@ -151,7 +154,10 @@ export class ExportService {
     }));
     yield* jsonArray(
       'comments',
-      rowsOf((after) => exports.comments(userId, after), (c) => c.id),
+      rowsOf(
+        (after) => exports.comments(userId, after),
+        (c) => c.id,
+      ),
       (c) => ({
         _id: c.id,
         blogId: c.blog_id,
@@ -167,23 +173,35 @@ export class ExportService {
     for (const table of ['likes', 'saves'] as const) {
       yield* jsonArray(
         table,
-        rowsOf((after) => exports.reactions(table, userId, after), (r) => r.key),
+        rowsOf(
+          (after) => exports.reactions(table, userId, after),
+          (r) => r.key,
+        ),
         (r) => ({ blogId: r.blog_id, title: r.title, createdAt: r.created_at }),
       );
     }
     yield* jsonArray(
       'commentLikes',
-      rowsOf((after) => exports.commentLikes(userId, after), (r) => r.key),
+      rowsOf(
+        (after) => exports.commentLikes(userId, after),
+        (r) => r.key,
+      ),
       (r) => ({ commentId: r.key, blogId: r.blog_id, createdAt: r.created_at }),
     );
     yield* jsonArray(
       'following',
-      rowsOf((after) => exports.follows('following', userId, after), (r) => r.key),
+      rowsOf(
+        (after) => exports.follows('following', userId, after),
+        (r) => r.key,
+      ),
       (r) => ({ _id: r.key, username: r.username, name: r.name, createdAt: r.created_at }),
     );
     yield* jsonArray(
       'followers',
-      rowsOf((after) => exports.follows('followers', userId, after), (r) => r.key),
+      rowsOf(
+        (after) => exports.follows('followers', userId, after),
+        (r) => r.key,
+      ),
       (r) => ({ _id: r.key, username: r.username, name: r.name, createdAt: r.created_at }),
       true,
     );
@@ -205,5 +223,10 @@ export class ExportService {
 
 /** A file name made of the characters every file system and unzip tool accepts. */
 export function fileSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 120) || 'post';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[.-]+/, '')
+      .slice(0, 120) || 'post'
+  );
 }

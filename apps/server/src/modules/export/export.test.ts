@@ -41,7 +41,9 @@ function unzip(buffer: Buffer): Promise<Map<string, string>> {
  * the server's sanitizer gives every link.
  */
 const blocksOf = (content: { blocks: { type: string; data: unknown }[] }) =>
-  JSON.parse(JSON.stringify(content.blocks.map(({ type, data }) => ({ type, data }))).replace(/ target=\\"_blank\\" rel=\\"[^"\\]*\\"/g, ''));
+  JSON.parse(
+    JSON.stringify(content.blocks.map(({ type, data }) => ({ type, data }))).replace(/ target=\\"_blank\\" rel=\\"[^"\\]*\\"/g, ''),
+  );
 
 let t: TestApp;
 let author: TestUser;
@@ -181,7 +183,10 @@ describe('GET /account/export (Download my data)', () => {
     const prolific = await createUser(t);
     const count = EXPORT_PAGE_SIZE + 3;
     for (let i = 0; i < count; i++) {
-      await createBlog(t, prolific, { title: `Post number ${i}`, content: { blocks: [{ type: 'paragraph', data: { text: `Body ${i}` } }] } });
+      await createBlog(t, prolific, {
+        title: `Post number ${i}`,
+        content: { blocks: [{ type: 'paragraph', data: { text: `Body ${i}` } }] },
+      });
     }
     const files = await unzip((await api('/account/export', prolific.token)).rawPayload);
     const markdown = [...files.keys()].filter((name) => name.startsWith('posts/'));

@@ -1,5 +1,5 @@
-import type { MarkdownPost } from '@inkwell/core/markdown';
 import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normalizeText } from '@inkwell/core';
+import type { MarkdownPost } from '@inkwell/core/markdown';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';

@@ -38,7 +38,11 @@ export function MarkdownTools({ blogId, disabled, onImport }: MarkdownToolsProps
       await onImport(post);
       toast.success(`Imported ${file.name}: ${post.content.blocks.length} blocks`);
     } catch (error) {
-      toast.error(error instanceof Error && error.name === 'MarkdownImportError' ? error.message : errorMessage(error, 'This file could not be imported'));
+      toast.error(
+        error instanceof Error && error.name === 'MarkdownImportError'
+          ? error.message
+          : errorMessage(error, 'This file could not be imported'),
+      );
     } finally {
       setBusy(false);
     }
