@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The corpus is read from disk: this test file (only) uses Node's fs; core itself stays runtime-neutral.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
