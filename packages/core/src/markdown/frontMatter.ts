@@ -69,15 +69,18 @@ function readFrontMatter(record: Record<string, unknown>): FrontMatter {
   };
 }
 
-/** Front matter as export writes it: YAML between `---` lines, only the keys that have a value. */
-export function writeFrontMatter(post: {
+/** What export writes in the front matter: the reading page's blog has all of it. */
+export interface PostMeta {
   title: string;
   description?: string | null;
   tags?: readonly string[];
   image?: string | null;
   createdAt?: string | null;
   draft?: boolean;
-}): string {
+}
+
+/** Front matter as export writes it: YAML between `---` lines, only the keys that have a value. */
+export function writeFrontMatter(post: PostMeta): string {
   const data: Record<string, unknown> = { title: post.title };
   if (post.description) data.description = post.description;
   if (post.tags?.length) data.tags = [...post.tags];

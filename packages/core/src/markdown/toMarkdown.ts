@@ -1,15 +1,8 @@
 import type { Block, BlogContent, ListItem } from '../schemas/blocks';
-import { writeFrontMatter } from './frontMatter';
+import { type PostMeta, writeFrontMatter } from './frontMatter';
 import { escapeLineStart, htmlText, htmlToInlineMarkdown } from './inline';
 
-/** What export needs of a post: the reading page's blog has all of it. */
-export interface ExportablePost {
-  title: string;
-  description?: string | null;
-  tags?: readonly string[];
-  image?: string | null;
-  createdAt?: string | null;
-  draft?: boolean;
+export interface ExportablePost extends PostMeta {
   content: BlogContent;
 }
 

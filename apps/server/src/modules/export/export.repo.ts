@@ -64,17 +64,8 @@ export class ExportRepository {
     return this.db
       .selectFrom('comments')
       .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
-      .select([
-        'comments.id',
-        'comments.parent_id',
-        'comments.comment',
-        'comments.like_count',
-        'comments.reply_count',
-        'comments.created_at',
-        'comments.updated_at',
-        'blogs.blog_id',
-        'blogs.title as blog_title',
-      ])
+      .selectAll('comments')
+      .select(['blogs.blog_id as blog_slug', 'blogs.title as blog_title'])
       .where('comments.user_id', '=', userId)
       .$if(after !== null, (qb) => qb.where('comments.id', '>', after!))
       .orderBy('comments.id')

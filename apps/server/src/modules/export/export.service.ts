@@ -160,7 +160,7 @@ export class ExportService {
       ),
       (c) => ({
         _id: c.id,
-        blogId: c.blog_id,
+        blogId: c.blog_slug,
         blogTitle: c.blog_title,
         parentCommentId: c.parent_id,
         comment: c.comment,
@@ -188,23 +188,17 @@ export class ExportService {
       ),
       (r) => ({ commentId: r.key, blogId: r.blog_id, createdAt: r.created_at }),
     );
-    yield* jsonArray(
-      'following',
-      rowsOf(
-        (after) => exports.follows('following', userId, after),
-        (r) => r.key,
-      ),
-      (r) => ({ _id: r.key, username: r.username, name: r.name, createdAt: r.created_at }),
-    );
-    yield* jsonArray(
-      'followers',
-      rowsOf(
-        (after) => exports.follows('followers', userId, after),
-        (r) => r.key,
-      ),
-      (r) => ({ _id: r.key, username: r.username, name: r.name, createdAt: r.created_at }),
-      true,
-    );
+    for (const direction of ['following', 'followers'] as const) {
+      yield* jsonArray(
+        direction,
+        rowsOf(
+          (after) => exports.follows(direction, userId, after),
+          (r) => r.key,
+        ),
+        (r) => ({ _id: r.key, username: r.username, name: r.name, createdAt: r.created_at }),
+        direction === 'followers',
+      );
+    }
     yield '}\n';
   }
 
