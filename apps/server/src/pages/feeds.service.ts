@@ -63,7 +63,7 @@ export class FeedsService {
   async author(username: string): Promise<FeedData> {
     const user = await this.deps.users.findByUsername(username.replace(/^@/, '').trim().toLowerCase());
     if (!user) throw notFound('User not found');
-    const rows = await this.deps.profileLists.authored(user.id, 0, FEED_ITEM_COUNT, 0);
+    const rows = await this.deps.profileLists.authored(user.id, 'public', FEED_ITEM_COUNT, 0);
     return this.build({ kind: 'author', username: user.username }, rows, {
       id: `urn:uuid:${user.id}`,
       title: `${user.name} (@${user.username}) on ${SITE_NAME}`,

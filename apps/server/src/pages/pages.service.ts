@@ -2,6 +2,7 @@ import { type Blog, HOME_PAGE_SIZE, normalizeTag, PROFILE_PAGE_SIZE, type Profil
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { canSeeProfileList } from '../lib/policies';
 import type { BlogsService } from '../modules/blogs/blogs.service';
 import type { BlogTab, ProfileService } from '../modules/users/profile.service';
 import { articleScreen, blogMissingScreen } from './article';
@@ -144,7 +145,8 @@ export class PagesService {
     const canonicalPath = tabName === 'blogs' ? profilePath(user.username) : `${profilePath(user.username)}/${tabName}`;
     if (username !== user.username) return { redirect: canonicalPath };
     const visible =
-      listTab === 'blogs' || (listTab === 'saved-blogs' && user.showSavedBlogs) || (listTab === 'liked-blogs' && user.showLikedBlogs);
+      listTab !== undefined &&
+      canSeeProfileList(null, { id: user._id, showSavedBlogs: user.showSavedBlogs, showLikedBlogs: user.showLikedBlogs }, listTab);
     const list = visible
       ? await this.deps.profiles.blogs(user.username, listTab as BlogTab, null, { page: 1, limit: PROFILE_PAGE_SIZE })
       : undefined;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { publiclyVisibleSql } from '../lib/policies';
 
 /** Slugs and usernames are URL-safe already; anything else is encoded. */
 const segment = (value: string) => (/^[A-Za-z0-9_.~-]+$/.test(value) ? value : encodeURIComponent(value));
@@ -15,13 +16,13 @@ export interface SitemapRow {
  * Keyset-paged reads for sitemap files: each file is "the next N after this key", answered from
  * an index range (posts: blogs_sitemap_idx; profiles: the users primary key; tags: one seek per
  * distinct tag in blog_tags_page_idx), so file 20 of a million posts costs what file 1 does.
- * Published-only means `draft = 0`, as in the feed, tag and profile lists.
+ * Public-only is the policy's `publiclyVisibleSql`, as in the feed, tag and profile lists.
  */
 export class SitemapRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async posts(after: string | null, limit: number): Promise<SitemapRow[]> {
-    let q = this.db.selectFrom('blogs').select(['id', 'blog_id', 'updated_at']).where('draft', '=', 0);
+    let q = this.db.selectFrom('blogs').select(['id', 'blog_id', 'updated_at']).where(publiclyVisibleSql('blogs'));
     if (after) q = q.where('id', '>', after);
     const rows = await q.orderBy('id').limit(limit).execute();
     return rows.map((r) => ({ key: r.id, path: `/blog/${segment(r.blog_id)}`, lastmod: r.updated_at }));
@@ -31,7 +32,7 @@ export class SitemapRepository {
   async postFileEnds(size: number): Promise<string[]> {
     const ends: string[] = [];
     for (;;) {
-      let q = this.db.selectFrom('blogs').select('id').where('draft', '=', 0);
+      let q = this.db.selectFrom('blogs').select('id').where(publiclyVisibleSql('blogs'));
       const last = ends[ends.length - 1];
       if (last) q = q.where('id', '>', last);
       const row = await q
@@ -75,13 +76,13 @@ export class SitemapRepository {
   async tags(after: string | null, limit: number): Promise<SitemapRow[]> {
     const { rows } = await sql<{ tag: string; lastmod: string | null }>`
       WITH RECURSIVE walk(tag, n) AS (
-        SELECT (SELECT tag FROM blog_tags WHERE draft = 0 AND tag > ${after ?? ''} ORDER BY tag LIMIT 1), 1
+        SELECT (SELECT tag FROM blog_tags WHERE ${publiclyVisibleSql('blog_tags')} AND tag > ${after ?? ''} ORDER BY tag LIMIT 1), 1
         UNION ALL
-        SELECT (SELECT b.tag FROM blog_tags b WHERE b.draft = 0 AND b.tag > walk.tag ORDER BY b.tag LIMIT 1), walk.n + 1
+        SELECT (SELECT b.tag FROM blog_tags b WHERE ${publiclyVisibleSql('b')} AND b.tag > walk.tag ORDER BY b.tag LIMIT 1), walk.n + 1
         FROM walk WHERE walk.tag IS NOT NULL AND walk.n < ${limit}
       )
       SELECT walk.tag,
-        (SELECT max(t.created_at) FROM blog_tags t WHERE t.tag = walk.tag AND t.draft = 0) AS lastmod
+        (SELECT max(t.created_at) FROM blog_tags t WHERE t.tag = walk.tag AND ${publiclyVisibleSql('t')}) AS lastmod
       FROM walk WHERE walk.tag IS NOT NULL`.execute(this.db);
     return rows.map((r) => ({ key: r.tag, path: `/tag/${segment(r.tag)}`, lastmod: r.lastmod }));
   }

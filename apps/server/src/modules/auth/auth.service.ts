@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type SessionUser } from '@inkwell/core';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { refuseCommonPassword } from '../../lib/common-passwords';
@@ -9,6 +10,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
 import type { TokenService } from '../../lib/tokens';
+import { transact } from '../../lib/tx';
 import type { MailService } from '../../mail/mail.service';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import { usernameCandidates } from '../users/username';
@@ -79,12 +81,12 @@ export class AuthService {
     // Pending: this sign-up gets its own link beside the others; the account row is left as it is.
     if (!(await rate.allowed('verify-mail', user.email))) return;
     const signup = { signupId: newId(), name: input.name, passwordHash, signedUpAt: nowIso() };
-    await this.deps.db.transaction().execute((trx) => this.issueVerification(user.id, user.email, signup, trx));
+    await transact(this.deps.db, ({ db: trx }) => this.issueVerification(user.id, user.email, signup, trx));
   }
 
   private async createAccount(input: SignupInput, passwordHash: string): Promise<void> {
     const { db, users, rate } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async ({ db: trx }) => {
       const id = newId();
       const now = nowIso();
       const username = await this.freeUsername(input.email, trx);
@@ -108,7 +110,7 @@ export class AuthService {
     if (user.email_verified) return AUTH_MESSAGES.alreadyVerified;
     if (row.used_at) throw badRequest(AUTH_MESSAGES.usedVerification);
     if (row.expires_at < nowIso()) throw badRequest(AUTH_MESSAGES.badVerification);
-    const activated = await db.transaction().execute(async (trx) => {
+    const activated = await transact(db, async ({ db: trx }) => {
       if (!(await verifications.markUsed(row.id, trx))) return false;
       const credentials = row.password_hash ? { name: row.name ?? user.name, password_hash: row.password_hash } : {};
       if (!(await verifications.activateAccount(user.id, credentials, trx))) return false;
@@ -139,7 +141,7 @@ export class AuthService {
       // The password was right, so saying "unverified" reveals nothing to a stranger. The new link
       // belongs to the same sign-up as the password; the links mailed before keep working.
       if (await rate.allowed('verify-mail', user.email)) {
-        await this.deps.db.transaction().execute((trx) => this.issueVerification(user.id, user.email, signup, trx));
+        await transact(this.deps.db, ({ db: trx }) => this.issueVerification(user.id, user.email, signup, trx));
         this.deps.mail.kick();
       }
       throw new AppError(403, AUTH_MESSAGES.unverified);
@@ -196,9 +198,4 @@ export class AuthService {
     }
     return `user${newId().replace(/-/g, '').slice(-12)}`;
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

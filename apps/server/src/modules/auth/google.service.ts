@@ -3,14 +3,15 @@ import { emailField, MAX_NAME_LENGTH, type SessionUser } from '@inkwell/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, serviceUnavailable, unauthorized } from '../../lib/errors';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { transact } from '../../lib/tx';
 import { usernameCandidates } from '../users/username';
 import { newUserRow, type UserRow, type UsersRepository } from '../users/users.repo';
-import { isUniqueViolation } from './auth.service';
 
 export const GOOGLE_MESSAGES = {
   notConfigured: 'Google sign-in is not configured on this server',
@@ -194,7 +195,7 @@ export class GoogleAuthService {
 
   private async create(identity: GoogleIdentity): Promise<UserRow> {
     const { db, users } = this.deps;
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async ({ db: trx }) => {
       const now = nowIso();
       const row: UserRow = newUserRow(
         {

@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
+import { transact } from '../../lib/tx';
 import type { MailService } from '../../mail/mail.service';
 import { googleAccountResetMail, passwordResetMail } from '../../mail/templates';
 import type { UsersRepository } from '../users/users.repo';
@@ -41,7 +42,7 @@ export class PasswordResetService {
       await mail.enqueue(googleAccountResetMail(user.email, user.name, `${publicUrl}/signin`));
     } else {
       const { token, hash } = newLinkToken();
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async ({ db: trx }) => {
         await resets.insert(user.id, hash, new Date(Date.now() + RESET_TTL_MS).toISOString(), trx);
         await mail.enqueue(passwordResetMail(user.email, user.name, `${publicUrl}/reset-password/${token}`), trx);
       });
@@ -60,7 +61,7 @@ export class PasswordResetService {
     if (!row || row.used_at || row.expires_at < nowIso()) throw badRequest(AUTH_MESSAGES.badResetLink);
     await refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async ({ db: trx }) => {
       if (!(await resets.useAllForUser(row.id, row.user_id, trx))) throw badRequest(AUTH_MESSAGES.badResetLink);
       await users.update(row.user_id, { password_hash: passwordHash, email_verified: 1, updated_at: nowIso() }, trx);
       await users.bumpTokenVersion(row.user_id, trx);

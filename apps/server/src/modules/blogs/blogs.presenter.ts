@@ -1,4 +1,5 @@
 import { type Blog, type BlogCard, type BlogContent, readingTimeMinutes } from '@inkwell/core';
+import { truthy } from '../../db/flags';
 import type { BlogCardRow } from './blogs.repo';
 
 function parseJson<T>(text: string, fallback: T): T {
@@ -43,9 +44,6 @@ export function presentBlog(row: PageRow): Blog {
     isFollowing: truthy(row.is_following),
   };
 }
-
-// EXISTS comes back as 0/1 from SQLite and true/false from PostgreSQL.
-export const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 /** Drops the extra row fetched to learn whether another page exists. */
 export function page<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {

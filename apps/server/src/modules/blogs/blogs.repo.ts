@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
+import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = BlogsTable;
 export type BlogRef = Pick<BlogsTable, 'id' | 'blog_id' | 'draft' | 'creator_id' | 'comment_count'>;
@@ -58,7 +59,7 @@ export class BlogsRepository {
 
   /** The whole blog with creator and the viewer's own like, save and follow flags. */
   findPage(blogId: string, viewerId: string | null) {
-    const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
+    const viewer = viewerId ?? NO_VIEWER;
     return selectCard(this.db.selectFrom('blogs'))
       .select((eb) => [
         'blogs.content',
@@ -97,7 +98,7 @@ export class BlogsRepository {
         eb
           .selectFrom('blogs as page')
           .select('page.id')
-          .where('page.draft', '=', 0)
+          .where(publiclyVisibleSql('page'))
           .orderBy('page.created_at', 'desc')
           .orderBy('page.id', 'desc')
           .limit(limit + 1)
@@ -116,7 +117,7 @@ export class BlogsRepository {
           .selectFrom('blog_tags')
           .select('blog_tags.blog_id')
           .where('blog_tags.tag', '=', tag)
-          .where('blog_tags.draft', '=', 0)
+          .where(publiclyVisibleSql('blog_tags'))
           .orderBy('blog_tags.created_at', 'desc')
           .orderBy('blog_tags.blog_id', 'desc')
           .limit(limit + 1)

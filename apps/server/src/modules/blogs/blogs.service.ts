@@ -1,18 +1,20 @@
 import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, normalizeTag, publishProblems, tagsField } from '@inkwell/core';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
+import { truthy } from '../../db/flags';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { canDeleteBlog, canEditBlog, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
-import { isUniqueViolation } from '../auth/auth.service';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
-import { page, presentBlog, presentCard, truthy } from './blogs.presenter';
-import type { BlogsRepository } from './blogs.repo';
+import { page, presentBlog, presentCard } from './blogs.presenter';
+import type { BlogRow, BlogsRepository } from './blogs.repo';
 import { type CleanContent, cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
 import type { ViewerFlagsRepository } from './viewer-flags.repo';
@@ -115,9 +117,7 @@ export class BlogsService {
 
   async update(userId: string, blogId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
     const { db, blogs, search, uploads } = this.deps;
-    const current = await blogs.findByBlogId(blogId);
-    if (!current || (current.draft && current.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
-    if (current.creator_id !== userId) throw forbidden(BLOG_MESSAGES.notAuthor);
+    const current = await this.changeable(userId, blogId, canEditBlog);
     const tags = parseTags(input.tags);
     const stored: StoredImage[] = [];
     let orphanKeys: string[] = [];
@@ -161,11 +161,9 @@ export class BlogsService {
 
   async remove(userId: string, blogId: string): Promise<string> {
     const { db, blogs, search, uploads } = this.deps;
-    const current = await blogs.findByBlogId(blogId);
-    if (!current || (current.draft && current.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
-    if (current.creator_id !== userId) throw forbidden(BLOG_MESSAGES.notAuthor);
+    const current = await this.changeable(userId, blogId, canDeleteBlog);
     let keys: string[] = [];
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async ({ db: trx }) => {
       keys = await uploads.keysForBlog(current.id, trx);
       await search.remove(current.search_rowid, trx);
       if (!current.draft) await blogs.adjustPublishedCount(userId, -1, trx);
@@ -174,6 +172,14 @@ export class BlogsService {
     });
     await uploads.deleteFiles(keys);
     return BLOG_MESSAGES.deleted;
+  }
+
+  /** The blog a user is about to change: missing to whoever cannot read it, forbidden if the policy says no. */
+  private async changeable(userId: string, blogId: string, allowed: (viewer: string, blog: BlogRow) => boolean): Promise<BlogRow> {
+    const blog = await this.deps.blogs.findByBlogId(blogId);
+    if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!allowed(userId, blog)) throw forbidden(BLOG_MESSAGES.notAuthor);
+    return blog;
   }
 
   /**
@@ -187,7 +193,7 @@ export class BlogsService {
       return { ...published, ...(await this.flagsOn(published, viewerId)) };
     }
     const row = await this.deps.blogs.findPage(blogId, viewerId);
-    if (!row || (row.draft && row.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!row || !canReadBlog(viewerId, row)) throw notFound(BLOG_MESSAGES.notFound);
     return presentBlog(row);
   }
 
@@ -209,7 +215,7 @@ export class BlogsService {
     if (known) return known;
     const generation = this.pages?.generation ?? 0;
     const row = await this.deps.blogs.findPage(blogId, null);
-    if (!row || row.draft) return undefined;
+    if (!row || !isPubliclyVisible(row)) return undefined;
     const blog = presentBlog(row);
     this.pages?.set(blogId, generation, blog);
     return blog;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { canInteract } from '../../lib/policies';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
@@ -36,8 +37,7 @@ export class ReactionsService {
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
     const { db, blogs, reactions, events } = this.deps;
     const blog = await blogs.findRef(blogId);
-    // Drafts are invisible to everyone but their author.
-    if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!blog || !canInteract(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let active: boolean;

@@ -1,3 +1,4 @@
+import { truthy } from '../../db/flags';
 import type { CommentRow } from './comments.repo';
 
 export interface CommentView {
@@ -12,8 +13,6 @@ export interface CommentView {
   updatedAt: string;
   replies: CommentView[];
 }
-
-const truthy = (v: unknown) => v === true || v === 1 || v === '1';
 
 export function presentComment(row: CommentRow): CommentView {
   return {

@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CommentsTable, Database } from '../../db/schema';
-
-const NOBODY = '00000000-0000-0000-0000-000000000000';
+import { NO_VIEWER } from '../../lib/policies';
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
@@ -27,7 +26,7 @@ function withAuthor(db: Kysely<Database>, viewerId: string | null) {
             .selectFrom('comment_likes')
             .select('comment_likes.user_id')
             .whereRef('comment_likes.comment_id', '=', 'comments.id')
-            .where('comment_likes.user_id', '=', viewerId ?? NOBODY),
+            .where('comment_likes.user_id', '=', viewerId ?? NO_VIEWER),
         )
         .as('is_liked'),
     ]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { canDeleteComment, canEditComment, canInteract, canReadBlog, type ViewerId } from '../../lib/policies';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
@@ -31,7 +32,7 @@ export class CommentsService {
   constructor(private readonly deps: Deps) {}
 
   async list(blogId: string, viewerId: string | null, page: number, limit: number) {
-    const blog = await this.visibleBlog(blogId, viewerId);
+    const blog = await this.visibleBlog(blogId, viewerId, canReadBlog);
     const rows = await this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit);
     const top = rows.slice(0, limit);
     const replies = await this.deps.comments.listDescendants(
@@ -49,7 +50,7 @@ export class CommentsService {
 
   async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
     const { db, comments, events } = this.deps;
-    const blog = await this.visibleBlog(blogId, userId);
+    const blog = await this.visibleBlog(blogId, userId, canInteract);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);
@@ -84,7 +85,7 @@ export class CommentsService {
   async edit(userId: string, commentId: string, text: string): Promise<CommentView> {
     const comment = await this.deps.comments.findById(commentId);
     if (!comment) throw notFound('Comment not found');
-    if (comment.user_id !== userId) throw forbidden('Only the author of a comment can edit it');
+    if (!canEditComment(userId, comment)) throw forbidden('Only the author of a comment can edit it');
     await this.deps.comments.updateText(commentId, text, nowIso());
     return presentComment((await this.deps.comments.findWithAuthor(commentId, userId))!);
   }
@@ -95,9 +96,8 @@ export class CommentsService {
     const comment = await comments.findById(commentId);
     if (!comment) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
-    if (comment.user_id !== userId && blog?.creator_id !== userId)
-      throw forbidden('You can only delete your own comments or comments on your blog');
-    await db.transaction().execute(async (trx) => {
+    if (!canDeleteComment(userId, comment, blog)) throw forbidden('You can only delete your own comments or comments on your blog');
+    await transact(db, async ({ db: trx }) => {
       const removed = await comments.subtreeSize(commentId, trx);
       await comments.delete(commentId, trx);
       if (comment.parent_id) await comments.adjustReplyCount(comment.parent_id, -1, trx);
@@ -110,7 +110,7 @@ export class CommentsService {
     const comment = await comments.findById(commentId);
     if (!comment) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
-    if (!blog || (blog.draft && blog.creator_id !== userId)) throw notFound('Comment not found');
+    if (!blog || !canInteract(userId, blog)) throw notFound('Comment not found');
     return transact(db, async (tx) => {
       const trx = tx.db;
       let liked: boolean;
@@ -128,9 +128,10 @@ export class CommentsService {
     });
   }
 
-  private async visibleBlog(blogId: string, viewerId: string | null): Promise<BlogRef> {
+  /** The blog whose comments are read or written: missing to whoever the policy turns away. */
+  private async visibleBlog(blogId: string, viewerId: ViewerId, allowed: (viewer: ViewerId, blog: BlogRef) => boolean): Promise<BlogRef> {
     const blog = await this.deps.blogs.findRef(blogId);
-    if (!blog || (blog.draft && blog.creator_id !== viewerId)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!blog || !allowed(viewerId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     return blog;
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { canFollow } from '../../lib/policies';
 import { type Tx, transact } from '../../lib/tx';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
@@ -15,7 +16,7 @@ export class FollowsService {
   constructor(private readonly deps: { db: Kysely<Database>; users: UsersRepository; follows: FollowsRepository; events?: FollowEvents }) {}
 
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
-    if (followerId === targetId) throw badRequest('You cannot follow yourself');
+    if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
     const { db, users, follows, events } = this.deps;
     const target = await users.findById(targetId);
     if (!target) throw notFound('User not found');

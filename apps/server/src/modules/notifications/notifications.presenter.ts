@@ -1,5 +1,5 @@
 import { notificationText } from '@inkwell/core';
-import { canSeeBlog } from '../../lib/blog-visibility';
+import { canReadBlog } from '../../lib/policies';
 import type { NotificationRow } from './notifications.repo';
 
 export interface NotificationView {
@@ -18,7 +18,7 @@ export interface NotificationView {
  * A blog its recipient cannot see (back to draft) shows neither its title, its link nor the comment on it.
  */
 export function presentNotification(row: NotificationRow): NotificationView {
-  const blogVisible = canSeeBlog({ draft: row.blog_draft, creatorId: row.blog_creator_id }, row.recipient_id);
+  const blogVisible = canReadBlog(row.recipient_id, { draft: row.blog_draft, creator_id: row.blog_creator_id });
   return {
     _id: row.id,
     type: row.type,

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { foldWord, fts5Any, toTsQuery, vocabularyOf } from './search.query';
 
@@ -81,8 +82,8 @@ export class SearchRepository {
 
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
   private async publishedWords(rowid: number, db: Kysely<Database>): Promise<Set<string>> {
-    const blog = await db.selectFrom('blogs').select('draft').where('search_rowid', '=', rowid).executeTakeFirst();
-    if (!blog || blog.draft) return new Set();
+    const blog = await db.selectFrom('blogs').select(['draft', 'creator_id']).where('search_rowid', '=', rowid).executeTakeFirst();
+    if (!blog || !isPubliclyVisible(blog)) return new Set();
     const { rows } = await sql<SearchDocument & { tags: string }>`SELECT title, description, tags, body FROM blogs_fts
       WHERE rowid = ${rowid}`.execute(db);
     const row = rows[0];
@@ -127,7 +128,9 @@ export class SearchRepository {
     const ranked = await selectCard(this.db.selectFrom('blogs'))
       .innerJoin(
         sql<{ id: string; rank: number }>`(SELECT id, ts_rank_cd(search_vector, ${query}) AS rank FROM blogs
-          WHERE draft = 0 AND search_vector @@ ${query} ORDER BY created_at DESC, id DESC LIMIT ${this.window})`.as('hits'),
+          WHERE ${publiclyVisibleSql('blogs')} AND search_vector @@ ${query} ORDER BY created_at DESC, id DESC LIMIT ${this.window})`.as(
+          'hits',
+        ),
         (j) => j.onRef('hits.id', '=', 'blogs.id'),
       )
       .orderBy(sql`hits.rank`, 'desc')
@@ -141,7 +144,7 @@ export class SearchRepository {
     const edge = await this.db
       .selectFrom('blogs')
       .select(['created_at', 'id'])
-      .where('draft', '=', 0)
+      .where(publiclyVisibleSql('blogs'))
       .where(sql<boolean>`search_vector @@ ${query}`)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -150,7 +153,7 @@ export class SearchRepository {
       .executeTakeFirst();
     if (!edge) return ranked;
     const older = await selectCard(this.db.selectFrom('blogs'))
-      .where('blogs.draft', '=', 0)
+      .where(publiclyVisibleSql('blogs'))
       .where(sql<boolean>`blogs.search_vector @@ ${query}`)
       .where(sql<boolean>`(blogs.created_at, blogs.id) < (${edge.created_at}, ${edge.id})`)
       .orderBy('blogs.created_at', 'desc')
@@ -192,7 +195,9 @@ export class SearchRepository {
     for (const b of boosted.rows) if (score.has(b.rowid)) score.set(b.rowid, score.get(b.rowid)! + b.weight);
 
     const published = await sql<{ search_rowid: number }>`SELECT search_rowid FROM blogs
-      WHERE search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND draft = 0`.execute(this.db);
+      WHERE search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('blogs')}`.execute(
+      this.db,
+    );
     const order = published.rows.map((r) => r.search_rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
     const pageIds = order.slice(offset, offset + limit + 1);
     const ranked = pageIds.length ? await this.cardsByRowid(pageIds) : [];
@@ -208,7 +213,7 @@ export class SearchRepository {
         ),
         (j) => j.onRef('older.rowid', '=', 'blogs.search_rowid'),
       )
-      .where('blogs.draft', '=', 0)
+      .where(publiclyVisibleSql('blogs'))
       .orderBy(sql`older.rowid`, 'desc')
       .limit(limit + 1 - ranked.length)
       .offset(Math.max(0, offset - order.length))

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { verifyPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
+import { transact } from '../../lib/tx';
 import type { MailService } from '../../mail/mail.service';
 import { transferNoticeMail, transferRequestMail, transferResultMail } from '../../mail/templates';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -57,7 +58,7 @@ export class TransferService {
     const accept = newLinkToken();
     const reject = newLinkToken();
     const now = nowIso();
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async ({ db: trx }) => {
       await transfers.expirePending(sender.id, now, trx);
       await transfers.insert(
         {
@@ -93,7 +94,7 @@ export class TransferService {
     if (request?.status !== 'pending' || request.expires_at <= now) throw badRequest(TRANSFER_MESSAGES.badLink);
 
     let fileKeys: string[] = [];
-    const data = await db.transaction().execute(async (trx) => {
+    const data = await transact(db, async ({ db: trx }) => {
       if (!(await transfers.claim(request.id, action === 'accept' ? 'accepted' : 'rejected', now, trx))) {
         throw badRequest(TRANSFER_MESSAGES.badLink);
       }

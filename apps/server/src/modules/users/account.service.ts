@@ -5,7 +5,9 @@ import type { Database } from '../../db/schema';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { canDeleteAccount } from '../../lib/policies';
 import type { SessionEvents } from '../../lib/session-events';
+import { transact } from '../../lib/tx';
 import type { MailRepository } from '../../mail/mail.repo';
 import type { SearchRepository } from '../search/search.repo';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -44,7 +46,7 @@ export class AccountService {
     }
     await refuseCommonPassword(input.newPassword);
     const passwordHash = await hashPassword(input.newPassword);
-    await this.deps.db.transaction().execute(async (trx) => {
+    await transact(this.deps.db, async ({ db: trx }) => {
       await users.update(userId, { password_hash: passwordHash, updated_at: nowIso() }, trx);
       await users.bumpTokenVersion(userId, trx);
     });
@@ -57,7 +59,7 @@ export class AccountService {
    * are recounted from the real rows afterwards; files go once the delete has committed.
    */
   async deleteAccount(userId: string, targetId: string, input: { currentPassword?: string }): Promise<void> {
-    if (userId !== targetId) throw forbidden(USER_MESSAGES.notYourAccount);
+    if (!canDeleteAccount(userId, targetId)) throw forbidden(USER_MESSAGES.notYourAccount);
     const { db, users, counters, search, uploads, mail } = this.deps;
     const user = await this.current(userId);
     if (needsPassword(user)) {
@@ -67,7 +69,7 @@ export class AccountService {
       }
     }
     let fileKeys: string[] = [];
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async ({ db: trx }) => {
       const blogIds = await counters.blogsTouchedBy(userId, trx);
       const commentIds = await counters.commentsTouchedBy(userId, trx);
       const userIds = await counters.followPartners(userId, trx);

@@ -1,9 +1,10 @@
 import { type SessionUser, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely, Updateable } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import { nowIso } from '../../db/ids';
 import type { Database, UsersTable } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
-import { isUniqueViolation } from '../auth/auth.service';
+import { transact } from '../../lib/tx';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import { isReservedUsername } from './username';
 import type { ProfileInput } from './users.input';
@@ -39,7 +40,7 @@ export class ProfileEditService {
     try {
       const pic = await this.resolvePicture(current, input.profilePic, stored);
       if (pic !== current.profile_pic) changes.profile_pic = pic;
-      await db.transaction().execute(async (trx) => {
+      await transact(db, async ({ db: trx }) => {
         await users.update(userId, { ...changes, updated_at: nowIso() }, trx);
         if ('profile_pic' in changes && current.profile_pic) {
           // The replaced avatar goes with its row; its file is removed only after commit.

@@ -1,11 +1,12 @@
 import { type BlogCard, type FollowUser, PROFILE_FOLLOWING_CARD_SIZE, type Profile, USER_MESSAGES } from '@inkwell/core';
 import { forbidden, notFound } from '../../lib/errors';
+import { canSeeProfileList, type ProfileList } from '../../lib/policies';
 import { page, presentCard } from '../blogs/blogs.presenter';
 import type { ProfileListsRepository } from './users.lists.repo';
 import { presentFollowUser, presentProfile, presentUserCard } from './users.presenter';
 import type { UserRow, UsersRepository } from './users.repo';
 
-export type BlogTab = 'blogs' | 'drafts' | 'saved-blogs' | 'liked-blogs';
+export type BlogTab = ProfileList;
 export interface PageQuery {
   page: number;
   limit: number;
@@ -28,23 +29,23 @@ export class ProfileService {
 
   async blogs(username: string, tab: BlogTab, viewerId: string | null, q: PageQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
     const user = await this.find(username);
-    const isOwner = viewerId === user.id;
+    const owner = { id: user.id, showSavedBlogs: user.show_saved_blogs === 1, showLikedBlogs: user.show_liked_blogs === 1 };
+    if (!canSeeProfileList(viewerId, owner, tab)) {
+      throw forbidden(tab === 'drafts' ? USER_MESSAGES.draftsOwnerOnly : USER_MESSAGES.listPrivate);
+    }
     const offset = (q.page - 1) * q.limit;
     let rows: Awaited<ReturnType<ProfileListsRepository['authored']>>;
     switch (tab) {
       case 'blogs':
-        rows = await this.lists.authored(user.id, 0, q.limit, offset);
+        rows = await this.lists.authored(user.id, 'public', q.limit, offset);
         break;
       case 'drafts':
-        if (!isOwner) throw forbidden(USER_MESSAGES.draftsOwnerOnly);
-        rows = await this.lists.authored(user.id, 1, q.limit, offset);
+        rows = await this.lists.authored(user.id, 'drafts', q.limit, offset);
         break;
       case 'saved-blogs':
-        if (!isOwner && user.show_saved_blogs !== 1) throw forbidden(USER_MESSAGES.listPrivate);
         rows = await this.lists.reacted('saves', user.id, q.limit, offset);
         break;
       case 'liked-blogs':
-        if (!isOwner && user.show_liked_blogs !== 1) throw forbidden(USER_MESSAGES.listPrivate);
         rows = await this.lists.reacted('likes', user.id, q.limit, offset);
         break;
     }

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { blogReadableBySql, NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 import { selectCard } from '../blogs/blogs.repo';
-
-/** Nobody has this id; stands in for "no viewer" so one query shape serves both cases. */
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The profile page's reads: the profile with its counts, and every paginated list of its tabs
@@ -19,20 +17,20 @@ export class ProfileListsRepository {
       .selectFrom('users as u')
       .selectAll('u')
       .select((eb) => [
-        // Liked and saved lists never show other people's drafts, so neither do their counts.
+        // Liked and saved lists hold what their owner may read, and so do their counts.
         eb
           .selectFrom('likes')
           .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('likes.user_id', '=', 'u.id')
-          .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', w.ref('u.id'))]))
+          .where(blogReadableBySql('blogs', eb.ref('u.id')))
           .as('liked_count'),
         eb
           .selectFrom('saves')
           .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('saves.user_id', '=', 'u.id')
-          .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', w.ref('u.id'))]))
+          .where(blogReadableBySql('blogs', eb.ref('u.id')))
           .as('saved_count'),
         eb
           .selectFrom('blogs')
@@ -54,11 +52,10 @@ export class ProfileListsRepository {
       .executeTakeFirst();
   }
 
-  /** A creator's published blogs or drafts, newest first. */
-  authored(userId: string, draft: 0 | 1, limit: number, offset: number) {
-    return selectCard(this.db.selectFrom('blogs'))
-      .where('blogs.creator_id', '=', userId)
-      .where('blogs.draft', '=', draft)
+  /** A creator's public blogs or their drafts, newest first. */
+  authored(userId: string, which: 'public' | 'drafts', limit: number, offset: number) {
+    const mine = selectCard(this.db.selectFrom('blogs')).where('blogs.creator_id', '=', userId);
+    return (which === 'public' ? mine.where(publiclyVisibleSql('blogs')) : mine.where('blogs.draft', '=', 1))
       .orderBy('blogs.created_at', 'desc')
       .orderBy('blogs.id', 'desc')
       .limit(limit + 1)
@@ -66,12 +63,12 @@ export class ProfileListsRepository {
       .execute();
   }
 
-  /** Blogs the user liked or saved, most recently first; other people's drafts are left out. */
+  /** Blogs the user liked or saved that they may read (others' drafts are left out), most recently first. */
   reacted(table: 'likes' | 'saves', userId: string, limit: number, offset: number) {
     return selectCard(this.db.selectFrom('blogs'))
       .innerJoin(`${table} as r` as 'likes as r', 'r.blog_id', 'blogs.id')
       .where('r.user_id', '=', userId)
-      .where((w) => w.or([w('blogs.draft', '=', 0), w('blogs.creator_id', '=', userId)]))
+      .where(blogReadableBySql('blogs', userId))
       .orderBy('r.created_at', 'desc')
       .orderBy('r.blog_id', 'desc')
       .limit(limit + 1)

@@ -1,4 +1,6 @@
 import type { FollowUser, Profile, SessionUser, UserCard } from '@inkwell/core';
+import { truthy } from '../../db/flags';
+import { canSeeProfileList } from '../../lib/policies';
 import type { FollowUserRow, ProfileRow } from './users.lists.repo';
 import type { UserRow } from './users.repo';
 
@@ -21,9 +23,6 @@ export function presentSessionUser(user: UserRow, token: string, follows: { foll
   };
 }
 
-// EXISTS comes back as 0/1 from SQLite and true/false from PostgreSQL.
-const truthy = (v: unknown) => v === true || v === 1 || v === '1';
-
 /** A user in followers/following lists, with whether the viewer follows them. */
 export function presentFollowUser(row: FollowUserRow): FollowUser {
   return { ...presentUserCard(row), isFollowing: truthy(row.is_following) };
@@ -36,6 +35,7 @@ export function presentUserCard(row: { id: string; name: string; username: strin
 /** The profile page's user (SPEC.md 2 Profile); no e-mail, drafts counted only for the owner. */
 export function presentProfile(row: ProfileRow, viewerId: string | null, followingPreview: UserCard[]): Profile {
   const isOwner = viewerId === row.id;
+  const lists = { id: row.id, showSavedBlogs: row.show_saved_blogs === 1, showLikedBlogs: row.show_liked_blogs === 1 };
   return {
     _id: row.id,
     name: row.name,
@@ -48,9 +48,9 @@ export function presentProfile(row: ProfileRow, viewerId: string | null, followi
     publishedCount: row.published_count,
     likedCount: Number(row.liked_count ?? 0),
     savedCount: Number(row.saved_count ?? 0),
-    draftCount: isOwner ? Number(row.draft_count ?? 0) : null,
-    showSavedBlogs: row.show_saved_blogs === 1,
-    showLikedBlogs: row.show_liked_blogs === 1,
+    draftCount: canSeeProfileList(viewerId, lists, 'drafts') ? Number(row.draft_count ?? 0) : null,
+    showSavedBlogs: lists.showSavedBlogs,
+    showLikedBlogs: lists.showLikedBlogs,
     googleAuth: row.google_auth === 1,
     isOwner,
     isFollowing: !isOwner && truthy(row.is_following),

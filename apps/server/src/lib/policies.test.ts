@@ -1,0 +1,192 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  type BlogFacts,
+  blogReadableBySql,
+  canDeleteAccount,
+  canDeleteBlog,
+  canDeleteComment,
+  canEditBlog,
+  canEditComment,
+  canEditProfile,
+  canFollow,
+  canInteract,
+  canReadBlog,
+  canSeeProfileList,
+  isPubliclyVisible,
+  NO_VIEWER,
+  type ProfileList,
+  publiclyVisibleSql,
+  type ViewerId,
+} from './policies';
+
+const AUTHOR = 'author-id';
+const COMMENTER = 'commenter-id';
+const USER = 'user-id';
+
+/** Who asks: a visitor, a signed-in stranger, the blog's author, the author of a comment on it. */
+const ACTORS: Record<string, ViewerId> = { visitor: null, user: USER, author: AUTHOR, commenter: COMMENTER };
+type Actor = keyof typeof ACTORS;
+
+const BLOGS: Record<'published' | 'draft', BlogFacts> = {
+  published: { draft: 0, creator_id: AUTHOR },
+  draft: { draft: 1, creator_id: AUTHOR },
+};
+const COMMENT = { user_id: COMMENTER };
+
+/** The whole matrix: action × subject → the actors allowed (everyone else is refused). */
+const BLOG_MATRIX: [string, (v: ViewerId, b: BlogFacts) => boolean, keyof typeof BLOGS, Actor[]][] = [
+  ['read', canReadBlog, 'published', ['visitor', 'user', 'author', 'commenter']],
+  ['read', canReadBlog, 'draft', ['author']],
+  ['like, save or comment', canInteract, 'published', ['user', 'author', 'commenter']],
+  ['like, save or comment', canInteract, 'draft', ['author']],
+  ['edit', canEditBlog, 'published', ['author']],
+  ['edit', canEditBlog, 'draft', ['author']],
+  ['delete', canDeleteBlog, 'published', ['author']],
+  ['delete', canDeleteBlog, 'draft', ['author']],
+];
+
+const COMMENT_MATRIX: [string, (v: ViewerId) => boolean, Actor[]][] = [
+  ['edit a comment', (v) => canEditComment(v, COMMENT), ['commenter']],
+  ['delete a comment', (v) => canDeleteComment(v, COMMENT, BLOGS.published), ['commenter', 'author']],
+  ['delete a comment on a draft', (v) => canDeleteComment(v, COMMENT, BLOGS.draft), ['commenter', 'author']],
+  ['delete a comment whose blog is gone', (v) => canDeleteComment(v, COMMENT, undefined), ['commenter']],
+];
+
+const USER_MATRIX: [string, (v: ViewerId) => boolean, Actor[]][] = [
+  ['follow the author', (v) => canFollow(v, AUTHOR), ['user', 'commenter']],
+  ["edit the author's profile", (v) => canEditProfile(v, AUTHOR), ['author']],
+  ["delete the author's account", (v) => canDeleteAccount(v, AUTHOR), ['author']],
+];
+
+const viewerOf = (actor: string): ViewerId => ACTORS[actor] ?? null;
+const allowed = (actors: Actor[]) => Object.keys(ACTORS).map((a) => [a, actors.includes(a as Actor)] as const);
+
+describe('policy matrix', () => {
+  describe.each(BLOG_MATRIX)('%s a %s blog', (_action, can, subject, who) => {
+    it.each(allowed(who))('%s: %s', (actor, expected) => {
+      expect(can(viewerOf(actor), BLOGS[subject])).toBe(expected);
+    });
+  });
+
+  describe.each([...COMMENT_MATRIX, ...USER_MATRIX])('%s', (_action, can, who) => {
+    it.each(allowed(who))('%s: %s', (actor, expected) => {
+      expect(can(viewerOf(actor))).toBe(expected);
+    });
+  });
+
+  // Profile lists of the author, as they share them: [list, saved shared, liked shared, actors allowed].
+  const LISTS: [ProfileList, boolean, boolean, Actor[]][] = [
+    ['blogs', false, false, ['visitor', 'user', 'author', 'commenter']],
+    ['drafts', true, true, ['author']],
+    ['saved-blogs', false, true, ['author']],
+    ['saved-blogs', true, false, ['visitor', 'user', 'author', 'commenter']],
+    ['liked-blogs', true, false, ['author']],
+    ['liked-blogs', false, true, ['visitor', 'user', 'author', 'commenter']],
+  ];
+  describe.each(LISTS)("the author's %s list (saved shared: %s, liked shared: %s)", (list, showSavedBlogs, showLikedBlogs, who) => {
+    it.each(allowed(who))('%s: %s', (actor, expected) => {
+      expect(canSeeProfileList(viewerOf(actor), { id: AUTHOR, showSavedBlogs, showLikedBlogs }, list)).toBe(expected);
+    });
+  });
+
+  it('counts only a published blog as public, whoever asks', () => {
+    expect(isPubliclyVisible(BLOGS.published)).toBe(true);
+    expect(isPubliclyVisible(BLOGS.draft)).toBe(false);
+    expect(isPubliclyVisible({ draft: true, creator_id: AUTHOR })).toBe(false);
+  });
+
+  it('never takes the no-viewer id for an owner', () => {
+    expect(canReadBlog(NO_VIEWER, BLOGS.draft)).toBe(false);
+    expect(canReadBlog(null, { draft: 1, creator_id: null })).toBe(false);
+  });
+});
+
+/** The SQL twins must pick the same rows the predicates allow, on the engine under test. */
+describe('SQL twins of the visibility rules', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let other: TestUser;
+  const rows: (BlogFacts & { id: string })[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    author = await createUser(t);
+    other = await createUser(t);
+    for (const [user, draft] of [
+      [author, false],
+      [author, true],
+      [other, false],
+      [other, true],
+    ] as const) {
+      const blog = await createBlog(t, user, { draft });
+      rows.push({ id: blog._id, draft: draft ? 1 : 0, creator_id: user.id });
+    }
+  });
+  afterAll(async () => t.close());
+
+  const ids = (list: { id: string }[]) => list.map((r) => r.id).sort();
+
+  it('publiclyVisibleSql keeps what isPubliclyVisible allows, on blogs and on blog_tags', async () => {
+    const db = t.database.db;
+    const blogs = await db.selectFrom('blogs').select('id').where(publiclyVisibleSql('blogs')).execute();
+    expect(ids(blogs)).toEqual(ids(rows.filter(isPubliclyVisible)));
+    const tagged = await db
+      .selectFrom('blog_tags as tags')
+      .select('tags.blog_id as id')
+      .where('tags.tag', '=', 'kysely')
+      .where(publiclyVisibleSql('tags'))
+      .execute();
+    expect(ids(tagged)).toEqual(ids(rows.filter(isPubliclyVisible)));
+  });
+
+  it('blogReadableBySql keeps what canReadBlog allows, for an id, a column and no viewer', async () => {
+    const db = t.database.db;
+    for (const reader of [author.id, other.id, NO_VIEWER]) {
+      const found = await db.selectFrom('blogs').select('id').where(blogReadableBySql('blogs', reader)).execute();
+      expect(ids(found)).toEqual(ids(rows.filter((b) => canReadBlog(reader, b))));
+    }
+    const byColumn = await db
+      .selectFrom('users as u')
+      .innerJoin('blogs', (j) => j.on((eb) => blogReadableBySql('blogs', eb.ref('u.id'))))
+      .select('blogs.id')
+      .where('u.id', '=', author.id)
+      .execute();
+    expect(ids(byColumn)).toEqual(ids(rows.filter((b) => canReadBlog(author.id, b))));
+  });
+});
+
+/** The rules live in policies.ts: a draft or ownership test written anywhere else is a second copy. */
+describe('no copies of the rules', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const COPIES = [
+    /\.draft\s*&&/,
+    /(creator_id|user_id)\s*[!=]==\s*(userId|viewerId|viewer)\b/,
+    /draft['"],\s*'=',\s*0/,
+    /\bdraft\s*=\s*0\b/,
+  ];
+  // Counters follow the stored flag (published_count), not who is looking.
+  const ALLOWED = new Set(['lib/policies.ts', 'modules/users/counters.repo.ts']);
+
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === 'migrations' ? [] : sources(full);
+      return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [full] : [];
+    });
+  }
+
+  it('finds no draft or ownership check outside the policy module', () => {
+    const found = sources(root).flatMap((file) => {
+      const rel = path.relative(root, file).split(path.sep).join('/');
+      if (ALLOWED.has(rel)) return [];
+      const text = readFileSync(file, 'utf8');
+      return COPIES.filter((re) => re.test(text)).map((re) => `${rel}: ${re}`);
+    });
+    expect(found).toEqual([]);
+  });
+});

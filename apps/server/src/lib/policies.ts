@@ -1,0 +1,112 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/**
+ * Who may see or change what (SPEC.md 6), in one place. Services ask these predicates and turn
+ * a "no" into their own 404 or 403; repositories put the SQL twins of the visibility rules in
+ * their WHERE clauses. A new rule is one line here, in the predicate and in its SQL twin:
+ *
+ * - hidden by a moderator, author suspended, scheduled for later: `isPubliclyVisible` and
+ *   `publiclyVisibleSql` (the blog row, or blog_tags' copy of its flags, carries the fact).
+ * - blocked (the author blocked the viewer, or the other way round): `canReadBlog`,
+ *   `canInteract` and `blogReadableBySql`, which get the block as one more fact.
+ * - moderators: a role on the viewer, one `|| isModerator(viewer)` in `canDeleteBlog` and
+ *   `canDeleteComment`.
+ */
+
+/** The signed-in user's id, or null for a visitor. */
+export type ViewerId = string | null;
+
+/**
+ * Stands for "no viewer" where a query needs an id: no user has it, so every "the viewer's
+ * own" test in SQL is false, and one query shape serves visitors and signed-in users.
+ */
+export const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/** What the rules read of a blog: the rows of blogs, blog refs and notification joins all have these. */
+export interface BlogFacts {
+  draft: number | boolean | null;
+  creator_id: string | null;
+}
+
+export interface CommentFacts {
+  user_id: string;
+}
+
+/** The profile lists of SPEC.md 2 Profile, and whether the owner shares the reaction lists. */
+export type ProfileList = 'blogs' | 'drafts' | 'saved-blogs' | 'liked-blogs';
+export interface ProfileListOwner {
+  id: string;
+  showSavedBlogs: boolean;
+  showLikedBlogs: boolean;
+}
+
+const isSelf = (viewer: ViewerId, userId: string | null): boolean => viewer !== null && userId !== null && viewer === userId;
+
+/** Anyone, signed in or not, may see it. Future rules (hidden, suspended author, scheduled) go here. */
+export function isPubliclyVisible(blog: BlogFacts): boolean {
+  return !blog.draft;
+}
+
+/** Whether the blog is the viewer's own. */
+export const isBlogOwner = (viewer: ViewerId, blog: BlogFacts): boolean => isSelf(viewer, blog.creator_id);
+
+/** Read the blog, its comments and its title or link anywhere (a notification): published, or one's own draft. */
+export function canReadBlog(viewer: ViewerId, blog: BlogFacts): boolean {
+  return isPubliclyVisible(blog) || isBlogOwner(viewer, blog);
+}
+
+/** Like, save, comment or like a comment: a signed-in reader of the blog. */
+export function canInteract(viewer: ViewerId, blog: BlogFacts): boolean {
+  return viewer !== null && canReadBlog(viewer, blog);
+}
+
+export const canEditBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
+export const canDeleteBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
+
+/** Only the comment's author edits it. */
+export const canEditComment = (viewer: ViewerId, comment: CommentFacts): boolean => isSelf(viewer, comment.user_id);
+
+/** The comment's author, or the creator of the blog it is on. */
+export function canDeleteComment(viewer: ViewerId, comment: CommentFacts, blog: BlogFacts | undefined): boolean {
+  return canEditComment(viewer, comment) || (blog !== undefined && isBlogOwner(viewer, blog));
+}
+
+/** Nobody follows themselves; visitors follow nobody. */
+export const canFollow = (viewer: ViewerId, targetId: string): boolean => viewer !== null && viewer !== targetId;
+
+/** Profile edits and account deletion: one's own only. */
+export const canEditProfile = (viewer: ViewerId, userId: string): boolean => isSelf(viewer, userId);
+export const canDeleteAccount = (viewer: ViewerId, userId: string): boolean => isSelf(viewer, userId);
+
+/** Published blogs are public, drafts their owner's, liked and saved lists public once shared. */
+export function canSeeProfileList(viewer: ViewerId, owner: ProfileListOwner, list: ProfileList): boolean {
+  if (isSelf(viewer, owner.id)) return true;
+  switch (list) {
+    case 'blogs':
+      return true;
+    case 'drafts':
+      return false;
+    case 'saved-blogs':
+      return owner.showSavedBlogs;
+    case 'liked-blogs':
+      return owner.showLikedBlogs;
+  }
+}
+
+/**
+ * SQL twin of `isPubliclyVisible` for the row under `table`: `blogs` (or its alias) or
+ * `blog_tags`, which keeps a copy of the blog's flags for the tag index. The value is bound as a
+ * parameter, so the statement is the one the indexes (draft, …) were built for.
+ */
+export function publiclyVisibleSql(table: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${table}.draft`)} = ${0}`;
+}
+
+/**
+ * SQL twin of `canReadBlog` for the blogs row under `table`: published, or created by `reader`
+ * (an id, or a column reference such as the profile owner's `u.id`).
+ */
+export function blogReadableBySql(table: string, reader: string | Expression<string>): RawBuilder<SqlBool> {
+  const id = typeof reader === 'string' ? sql.val(reader) : reader;
+  return sql<SqlBool>`(${publiclyVisibleSql(table)} or ${sql.ref(`${table}.creator_id`)} = ${id})`;
+}
