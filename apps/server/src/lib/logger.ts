@@ -32,10 +32,7 @@ function loggedError(first: unknown): unknown {
  * pino options of the app. An abandoned download is normal traffic, yet @fastify/compress logs
  * it with `log.error`: such lines are written at debug instead, whoever logs them.
  */
-export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
-  stream?: LogStream,
-): PinoLoggerOptions & { stream?: LogStream } {
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): PinoLoggerOptions & { stream?: LogStream } {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -5,4 +5,3 @@ export const errorResponse = z.object({ success: z.literal(false), message: z.st
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const messageResponse = z.object({ success: z.boolean().optional(), message: z.string() });
-
