@@ -1,8 +1,8 @@
 import type { Blog } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
+import { blogKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
-import { blogKeys } from '../../blogs/api/blogs';
 import { insertReply, removeComment, replaceComment, setLike } from '../tree';
 import type { Comment, CommentsPage } from '../types';
 

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { FollowButton } from '../../../components/ui/FollowButton';
 import { LocalTime } from '../../../components/ui/LocalTime';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
-import { isSafeImageSrc } from '../urls';
 import { useBlogActions } from '../useBlogActions';
-import { FollowButton } from './FollowButton';
 
 interface BlogArticleProps {
   blog: Blog;
@@ -74,7 +74,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
               </span>
             </span>
           </Link>
-          {!isAuthor && blog.creator && <FollowButton following={blog.isFollowing} onToggle={actions.toggleFollow} />}
+          {!isAuthor && blog.creator && <FollowButton userId={blog.creator._id} initial={blog.isFollowing} size="sm" />}
         </div>
 
         {blog.tags.length > 0 && (

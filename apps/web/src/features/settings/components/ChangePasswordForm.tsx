@@ -2,11 +2,11 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { changePassword } from '../../account/api/account';
-import { useSignOutOnLeave } from '../../account/hooks/useSignOutOnLeave';
-import { Field } from './Field';
+import { changePassword } from '../api/account';
 
 export const PASSWORD_TEXTS = {
   mismatch: "Passwords don't match",

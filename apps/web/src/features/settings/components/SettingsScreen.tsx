@@ -2,8 +2,8 @@ import { KeyRound, type LucideIcon, Palette, Shield, UserCog } from 'lucide-reac
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { DangerZone } from '../../account/components/DangerZone';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DangerZone } from './DangerZone';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PrivacySettings } from './PrivacySettings';
 

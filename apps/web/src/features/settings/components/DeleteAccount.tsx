@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { Field } from '../../settings/components/Field';
 import { deleteAccount } from '../api/account';
-import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
 
 export const DELETE_FAILED = 'Failed to delete account';
 /** SPEC.md 5 (core's USER_MESSAGES.currentPasswordMissing; not imported, to keep zod out of this chunk). */

@@ -3,13 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { Field } from '../../settings/components/Field';
 import { transferAccount } from '../api/account';
-import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
 
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 
