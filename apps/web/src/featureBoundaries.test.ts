@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,9 @@ describe('web feature boundaries', () => {
     for (const feature of features) {
       const override = biome.overrides.find((o: { includes: string[] }) => o.includes.includes(`apps/web/src/features/${feature}/**`));
       expect(override, `an override for features/${feature}`).toBeDefined();
-      const groups: string[] = override.linter.rules.style.noRestrictedImports.options.patterns.flatMap((p: { group: string[] }) => p.group);
+      const groups: string[] = override.linter.rules.style.noRestrictedImports.options.patterns.flatMap(
+        (p: { group: string[] }) => p.group,
+      );
       for (const other of features.filter((f) => f !== feature)) expect(groups).toContain(`**/${other}/**`);
     }
   });
