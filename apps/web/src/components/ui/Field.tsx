@@ -1,34 +1,49 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-export const inputClasses = (invalid = false) =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-gray-900 placeholder-gray-400 outline-none transition focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:bg-gray-800 dark:text-gray-100 dark:placeholder-gray-500 ${
-    invalid ? 'border-red-500 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'
-  }`;
+/** Classes of a text input; `withIcon` leaves room for an icon at the left (auth screens). */
+export const inputClasses = (invalid = false, withIcon = false) =>
+  `w-full rounded-lg border bg-white py-2.5 text-gray-900 placeholder-gray-400 outline-none transition focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:bg-gray-800 dark:text-gray-100 dark:placeholder-gray-500 ${
+    withIcon ? 'pr-3 pl-10' : 'px-3'
+  } ${invalid ? 'border-red-500 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`;
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
   label: string;
-  /** Inline error under the input. */
+  /** Decorative icon inside the input, at the left. */
+  icon?: ReactNode;
+  /** Inline error under the input (`{id}-error`). */
   error?: string | null;
-  /** Inline hint under the input (when there is no error). */
+  /** Inline hint under the input when there is no error (`{id}-hint`). */
   hint?: ReactNode;
 }
 
-/** A labelled input with an inline error or hint, for the settings, account and profile forms. */
-export function Field({ id, label, error, hint, ...input }: FieldProps) {
+/** A labelled input with an inline error or hint: every form of the web (auth, settings, account, profile). */
+export function Field({ id, label, icon, error, hint, ...input }: FieldProps) {
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const field = (
+    <input
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      className={inputClasses(Boolean(error), Boolean(icon))}
+      {...input}
+    />
+  );
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-300">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClasses(Boolean(error))}
-        {...input}
-      />
+      {icon ? (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-400">
+            {icon}
+          </span>
+          {field}
+        </div>
+      ) : (
+        field
+      )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
           {error}
@@ -40,6 +55,11 @@ export function Field({ id, label, error, hint, ...input }: FieldProps) {
       ) : null}
     </div>
   );
+}
+
+/** A password input (type and autocomplete; `autoComplete="new-password"` where one is chosen). */
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  return <Field type="password" autoComplete="current-password" {...props} />;
 }
 
 interface SelectFieldProps {

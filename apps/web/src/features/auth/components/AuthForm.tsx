@@ -1,13 +1,14 @@
 import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { Lock, Mail, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Field } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSignin } from '../api/signin';
 import { useSignup } from '../api/signup';
-import { AuthField } from './AuthField';
+import { AuthEmailField, AuthPasswordField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 
 export type AuthMode = 'signin' | 'signup';
@@ -88,7 +89,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
         {mode === 'signup' && (
-          <AuthField
+          <Field
             id="auth-name"
             label="Full Name"
             icon={<User size={18} />}
@@ -101,35 +102,18 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
             onChange={set('name')}
           />
         )}
-        <AuthField
-          id="auth-email"
-          label="Email"
-          icon={<Mail size={18} />}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          value={form.email}
-          onChange={set('email')}
-        />
-        <AuthField
+        <AuthEmailField id="auth-email" value={form.email} onChange={set('email')} />
+        <AuthPasswordField
           id="auth-password"
-          label="Password"
-          icon={<Lock size={18} />}
-          type="password"
-          name="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          placeholder="••••••••"
-          required
           minLength={MIN_PASSWORD_LENGTH}
           maxLength={mode === 'signup' ? MAX_PASSWORD_LENGTH : MAX_PASSWORD_INPUT_LENGTH}
           value={form.password}
           onChange={set('password')}
           onBlur={() => setPasswordTouched(form.password.length > 0)}
           onInvalid={() => setPasswordTouched(true)}
-          invalid={showPasswordError}
-          message={showPasswordError ? PASSWORD_ERROR : PASSWORD_HINT}
+          error={showPasswordError ? PASSWORD_ERROR : null}
+          hint={PASSWORD_HINT}
         />
         {mode === 'signin' && (
           <p className="-mt-2 text-right text-sm">

@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
@@ -7,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/passwordReset';
 import { AuthCard, SUBMIT_CLASSES } from './AuthCard';
-import { AuthField } from './AuthField';
+import { AuthPasswordField } from './AuthField';
 
 const PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`;
 const PASSWORD_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
@@ -57,36 +56,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard heading="Choose a new password" subtitle="You will be signed out on every device and can then sign in with it">
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={reset.isPending || undefined} noValidate>
-        <AuthField
+        <AuthPasswordField
           id="reset-password"
           label="New Password"
-          icon={<Lock size={18} />}
-          type="password"
-          name="password"
           autoComplete="new-password"
-          placeholder="••••••••"
-          required
           autoFocus
           maxLength={MAX_PASSWORD_LENGTH}
           value={form.password}
           onChange={set('password')}
-          invalid={!!passwordError}
-          message={passwordError ?? PASSWORD_HINT}
+          error={passwordError}
+          hint={PASSWORD_HINT}
         />
-        <AuthField
+        <AuthPasswordField
           id="reset-confirm"
           label="Confirm New Password"
-          icon={<Lock size={18} />}
-          type="password"
           name="confirm"
           autoComplete="new-password"
-          placeholder="••••••••"
-          required
           maxLength={MAX_PASSWORD_LENGTH}
           value={form.confirm}
           onChange={set('confirm')}
-          invalid={!!confirmError}
-          message={confirmError ?? undefined}
+          error={confirmError}
         />
         <button type="submit" disabled={reset.isPending} className={SUBMIT_CLASSES}>
           {reset.isPending ? 'Saving...' : 'Reset password'}

@@ -2,7 +2,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
+import { PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -49,19 +49,16 @@ export function ChangePasswordForm() {
         <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">Change Password</h2>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">You will be signed out on every device and asked to sign in again.</p>
       </header>
-      <Field
+      <PasswordField
         id="password-current"
         label="Current Password"
-        type="password"
-        autoComplete="current-password"
         required
         value={form.currentPassword}
         onChange={set('currentPassword')}
       />
-      <Field
+      <PasswordField
         id="password-new"
         label="New Password"
-        type="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
@@ -70,10 +67,9 @@ export function ChangePasswordForm() {
         onChange={set('newPassword')}
         hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`}
       />
-      <Field
+      <PasswordField
         id="password-confirm"
         label="Confirm New Password"
-        type="password"
         autoComplete="new-password"
         required
         maxLength={MAX_PASSWORD_LENGTH}

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -37,9 +37,7 @@ export function DeleteAccount() {
     onError: (err) => toast.error(errorMessage(err, DELETE_FAILED)),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (remove.isPending) return;
+  const onConfirm = () => {
     if (!googleAuth && !password) {
       setError(PASSWORD_MISSING);
       return;
@@ -62,35 +60,29 @@ export function DeleteAccount() {
         </Button>
       </div>
 
-      <Modal open={open} title="Delete your account?" onClose={close}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <p className="text-sm text-gray-600 dark:text-gray-300">
-            Everything you wrote and every reaction goes with it. This cannot be undone.
-          </p>
-          {!googleAuth && (
-            <Field
-              id="delete-password"
-              label="Current Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(null);
-              }}
-              error={error}
-            />
-          )}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete My Account'}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        message="Everything you wrote and every reaction goes with it. This cannot be undone."
+        confirmLabel="Delete My Account"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={onConfirm}
+        onClose={close}
+      >
+        {!googleAuth && (
+          <PasswordField
+            id="delete-password"
+            label="Current Password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

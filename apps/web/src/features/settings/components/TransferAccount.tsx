@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Field } from '../../../components/ui/Field';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Field, PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -109,11 +109,9 @@ export function TransferAccount() {
           disabled={done}
         />
         {!googleAuth && (
-          <Field
+          <PasswordField
             id="transfer-password"
             label="Current Password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             onChange={(e) => {
               setPassword(e.target.value);
@@ -135,20 +133,21 @@ export function TransferAccount() {
         )}
       </form>
 
-      <Modal open={confirming} title="Transfer your account?" onClose={closeConfirm}>
-        <p className="text-sm text-gray-600 dark:text-gray-300">
-          Everything you own will move to <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span>{' '}
-          once they accept, and this account will be deleted. This cannot be undone.
-        </p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={closeConfirm} disabled={transfer.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => transfer.mutate()} disabled={transfer.isPending}>
-            {transfer.isPending ? 'Processing...' : 'Yes, Transfer'}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        title="Transfer your account?"
+        message={
+          <>
+            Everything you own will move to <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span>{' '}
+            once they accept, and this account will be deleted. This cannot be undone.
+          </>
+        }
+        confirmLabel="Yes, Transfer"
+        busyLabel="Processing..."
+        busy={transfer.isPending}
+        onConfirm={() => transfer.mutate()}
+        onClose={closeConfirm}
+      />
     </section>
   );
 }
