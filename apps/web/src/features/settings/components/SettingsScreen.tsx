@@ -2,8 +2,8 @@ import { KeyRound, type LucideIcon, Palette, Shield, UserCog } from 'lucide-reac
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
+import { AccountSettings } from './AccountSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import { DangerZone } from './DangerZone';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PrivacySettings } from './PrivacySettings';
 
@@ -84,7 +84,7 @@ export function SettingsScreen() {
           {active === 'privacy' && <PrivacySettings />}
           {active === 'interface' && <InterfaceSettings />}
           {active === 'password' && <ChangePasswordForm />}
-          {active === 'account' && <DangerZone />}
+          {active === 'account' && <AccountSettings />}
         </div>
       </div>
     </section>
