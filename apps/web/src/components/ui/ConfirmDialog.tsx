@@ -2,14 +2,19 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
-interface ConfirmDialogProps {
-  open: boolean;
+/** The words of a confirm dialog: its title, the question, and the yes button before and while it runs. */
+export interface ConfirmTexts {
   title: string;
   message: ReactNode;
+  confirm: string;
+  busy: string;
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  texts: ConfirmTexts;
   /** Inputs the answer needs (the current password of the account dialogs). */
   children?: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -19,22 +24,22 @@ interface ConfirmDialogProps {
  * A yes/no question in the shared Modal (Escape, overlay click and Cancel close it). It is a form:
  * Enter in one of its inputs answers yes; the caller validates the inputs in `onConfirm`.
  */
-export function ConfirmDialog({ open, title, message, children, confirmLabel, busyLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, texts, children, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onConfirm();
   };
   return (
-    <Modal open={open} title={title} onClose={onClose}>
+    <Modal open={open} title={texts.title} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <p className="text-gray-700 dark:text-gray-300">{message}</p>
+        <p className="text-gray-700 dark:text-gray-300">{texts.message}</p>
         {children}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end sm:gap-3">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
+            {busy ? texts.busy : texts.confirm}
           </Button>
         </div>
       </form>

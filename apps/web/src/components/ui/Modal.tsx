@@ -1,8 +1,8 @@
 import { DELAYS_MS } from '@inkwell/core';
-import { X } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
+import { CloseButton } from './CloseButton';
 
 interface ModalProps {
   open: boolean;
@@ -50,14 +50,7 @@ export function Modal({ open, title, onClose, children, className = 'max-w-md' }
           <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={requestClose}
-            aria-label="Close"
-            className="rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X size={18} aria-hidden="true" />
-          </button>
+          <CloseButton label="Close" onClick={requestClose} />
         </div>
         {children}
       </div>

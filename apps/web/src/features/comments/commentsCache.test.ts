@@ -3,21 +3,11 @@ import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { blogKeys } from '../../lib/queryKeys';
 import { addCommentToCache, commentKeys, editThread, flattenComments } from './api/comments';
+import { makeComment } from './testComments';
 import { findComment, insertReply, removeComment, subtreeSize } from './tree';
 import type { Comment, CommentsPage } from './types';
 
-const c = (id: string, replies: Comment[] = []): Comment => ({
-  _id: id,
-  comment: `text ${id}`,
-  user: { _id: `u-${id}`, name: 'N', username: 'n', profilePic: null },
-  likeCount: 0,
-  isLiked: false,
-  replyCount: replies.length,
-  parentComment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  replies,
-});
+const c = makeComment;
 
 type Pages = InfiniteData<CommentsPage, number>;
 const BLOG = 'blog-1';

@@ -1,14 +1,12 @@
 import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { User } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Field } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSignin } from '../api/signin';
 import { useSignup } from '../api/signup';
-import { AuthEmailField, AuthPasswordField } from './AuthField';
+import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 
 export type AuthMode = 'signin' | 'signup';
@@ -88,22 +86,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       </div>
 
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
-        {mode === 'signup' && (
-          <Field
-            id="auth-name"
-            label="Full Name"
-            icon={<User size={18} />}
-            type="text"
-            name="name"
-            autoComplete="name"
-            placeholder="Your full name"
-            required
-            value={form.name}
-            onChange={set('name')}
-          />
-        )}
-        <AuthEmailField id="auth-email" value={form.email} onChange={set('email')} />
-        <AuthPasswordField
+        {mode === 'signup' && <AuthField kind="name" id="auth-name" value={form.name} onChange={set('name')} />}
+        <AuthField kind="email" id="auth-email" value={form.email} onChange={set('email')} />
+        <AuthField
+          kind="password"
           id="auth-password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
           minLength={MIN_PASSWORD_LENGTH}

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/passwordReset';
 import { AuthCard, SUBMIT_CLASSES } from './AuthCard';
-import { AuthEmailField } from './AuthField';
+import { AuthField } from './AuthField';
 
 /** Forgot password: asks for the address; the answer is the same whether or not it has an account. */
 export function ForgotPasswordForm() {
@@ -41,7 +41,7 @@ export function ForgotPasswordForm() {
   return (
     <AuthCard heading="Forgot password?" subtitle="Enter your email and we will send you a link to choose a new password">
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={request.isPending || undefined}>
-        <AuthEmailField id="forgot-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
+        <AuthField kind="email" id="forgot-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
         <button type="submit" disabled={request.isPending} className={SUBMIT_CLASSES}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
         </button>

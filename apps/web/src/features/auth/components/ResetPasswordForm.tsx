@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/passwordReset';
 import { AuthCard, SUBMIT_CLASSES } from './AuthCard';
-import { AuthPasswordField } from './AuthField';
+import { AuthField } from './AuthField';
 
 const PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`;
 const PASSWORD_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
@@ -56,7 +56,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard heading="Choose a new password" subtitle="You will be signed out on every device and can then sign in with it">
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={reset.isPending || undefined} noValidate>
-        <AuthPasswordField
+        <AuthField
+          kind="password"
           id="reset-password"
           label="New Password"
           autoComplete="new-password"
@@ -67,7 +68,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           error={passwordError}
           hint={PASSWORD_HINT}
         />
-        <AuthPasswordField
+        <AuthField
+          kind="password"
           id="reset-confirm"
           label="Confirm New Password"
           name="confirm"

@@ -1,8 +1,9 @@
-import { LogIn, MessageCircle, X } from 'lucide-react';
+import { LogIn, MessageCircle } from 'lucide-react';
 import { type RefObject, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { CloseButton } from '../../../components/ui/CloseButton';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDialogFocus } from '../../../hooks/useDialogFocus';
 import { errorMessage } from '../../../lib/api';
@@ -65,15 +66,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
           <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             Comments ({total})
           </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label="Close comments"
-            className="rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X size={20} aria-hidden="true" />
-          </button>
+          <CloseButton ref={closeRef} label="Close comments" onClick={onClose} size={20} />
         </div>
 
         <div className="border-b border-gray-200 px-4 py-4 sm:px-5 dark:border-gray-800">

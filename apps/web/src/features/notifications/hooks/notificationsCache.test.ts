@@ -3,18 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import type { Notification, NotificationsResponse } from '../api/notifications';
-import {
-  changeUnread,
-  clearCache,
-  type ListData,
-  markAllReadInCache,
-  markReadInCache,
-  notificationKeys,
-  prependNotification,
-  removeFromCache,
-  setUnread,
-  useUnreadStore,
-} from './notificationsCache';
+import * as cache from './notificationsCache';
 
 const ME = 'user-me';
 const n = (id: string, type: string, isRead = false): Notification => ({
@@ -34,24 +23,24 @@ const response = (notifications: Notification[], hasMore = false): Notifications
   hasMore,
 });
 
-const header = () => queryClient.getQueryData<NotificationsResponse>(notificationKeys.header(ME))!.notifications.map((x) => x._id);
+const header = () => queryClient.getQueryData<NotificationsResponse>(cache.notificationKeys.header(ME))!.notifications.map((x) => x._id);
 const list = (filter: NotificationFilter) =>
-  queryClient.getQueryData<ListData>(notificationKeys.list(ME, filter))!.pages.map((p) => p.notifications.map((x) => x._id));
+  queryClient.getQueryData<cache.ListData>(cache.notificationKeys.list(ME, filter))!.pages.map((p) => p.notifications.map((x) => x._id));
 
 /** The bell's and the notifications screen's shared cache (what realtime events and the actions write). */
 describe('notification cache', () => {
   beforeEach(() => {
     queryClient.clear();
-    queryClient.setQueryData(notificationKeys.header(ME), response([n('h1', 'like'), n('h2', 'follow', true)]));
-    queryClient.setQueryData<ListData>(notificationKeys.list(ME, 'all'), {
+    queryClient.setQueryData(cache.notificationKeys.header(ME), response([n('h1', 'like'), n('h2', 'follow', true)]));
+    queryClient.setQueryData<cache.ListData>(cache.notificationKeys.list(ME, 'all'), {
       pages: [response([n('h1', 'like'), n('h2', 'follow', true)], true), response([n('old', 'comment')])],
       pageParams: [1, 2],
     });
-    queryClient.setQueryData<ListData>(notificationKeys.list(ME, 'follow'), {
+    queryClient.setQueryData<cache.ListData>(cache.notificationKeys.list(ME, 'follow'), {
       pages: [response([n('h2', 'follow', true)])],
       pageParams: [1],
     });
-    queryClient.setQueryData<ListData>(notificationKeys.list('someone-else', 'all'), {
+    queryClient.setQueryData<cache.ListData>(cache.notificationKeys.list('someone-else', 'all'), {
       pages: [response([n('x', 'like')])],
       pageParams: [1],
     });
@@ -59,32 +48,37 @@ describe('notification cache', () => {
   afterEach(() => queryClient.clear());
 
   it('a realtime notification goes first in the header and the first page of each list it matches, once', () => {
-    prependNotification(ME, n('new', 'like'));
-    prependNotification(ME, n('new', 'like'));
+    cache.prependNotification(ME, n('new', 'like'));
+    cache.prependNotification(ME, n('new', 'like'));
     expect(header()).toEqual(['new', 'h1', 'h2']);
     expect(list('all')).toEqual([['new', 'h1', 'h2'], ['old']]);
     expect(list('follow')).toEqual([['h2']]);
     // Another person's cached list is never touched.
-    expect(queryClient.getQueryData<ListData>(notificationKeys.list('someone-else', 'all'))!.pages[0]!.notifications).toHaveLength(1);
+    expect(
+      queryClient.getQueryData<cache.ListData>(cache.notificationKeys.list('someone-else', 'all'))!.pages[0]!.notifications,
+    ).toHaveLength(1);
   });
 
   it('marks one or all as read everywhere', () => {
-    markReadInCache(ME, 'h1');
-    const all = () => queryClient.getQueryData<ListData>(notificationKeys.list(ME, 'all'))!.pages.flatMap((p) => p.notifications);
+    cache.markReadInCache(ME, 'h1');
+    const all = () =>
+      queryClient.getQueryData<cache.ListData>(cache.notificationKeys.list(ME, 'all'))!.pages.flatMap((p) => p.notifications);
     expect(all().find((x) => x._id === 'h1')!.isRead).toBe(true);
     expect(all().find((x) => x._id === 'old')!.isRead).toBe(false);
-    markAllReadInCache(ME);
+    cache.markAllReadInCache(ME);
     expect(all().every((x) => x.isRead)).toBe(true);
-    expect(queryClient.getQueryData<NotificationsResponse>(notificationKeys.header(ME))!.notifications.every((x) => x.isRead)).toBe(true);
+    expect(queryClient.getQueryData<NotificationsResponse>(cache.notificationKeys.header(ME))!.notifications.every((x) => x.isRead)).toBe(
+      true,
+    );
   });
 
   it('removes one everywhere, and clearing leaves one empty page with nothing more to load', () => {
-    removeFromCache(ME, 'h2');
+    cache.removeFromCache(ME, 'h2');
     expect(header()).toEqual(['h1']);
     expect(list('follow')).toEqual([[]]);
-    clearCache(ME);
+    cache.clearCache(ME);
     expect(header()).toEqual([]);
-    const data = queryClient.getQueryData<ListData>(notificationKeys.list(ME, 'all'))!;
+    const data = queryClient.getQueryData<cache.ListData>(cache.notificationKeys.list(ME, 'all'))!;
     expect(data.pages).toEqual([response([], false)]);
     expect(data.pageParams).toEqual([1]);
   });
@@ -92,26 +86,26 @@ describe('notification cache', () => {
 
 describe('unread count', () => {
   beforeEach(() => {
-    useUnreadStore.setState({ userId: null, count: null });
+    cache.useUnreadStore.setState({ userId: null, count: null });
     useSession.setState({ user: { ...useSession.getState().user, id: ME, _id: ME, token: 't' } });
   });
 
   it('is set by answers, moved by events, never negative, and belongs to one person', () => {
-    setUnread(3);
-    expect(useUnreadStore.getState()).toMatchObject({ userId: ME, count: 3 });
-    changeUnread(1);
-    expect(useUnreadStore.getState().count).toBe(4);
-    setUnread(-2);
-    expect(useUnreadStore.getState().count).toBe(0);
+    cache.setUnread(3);
+    expect(cache.useUnreadStore.getState()).toMatchObject({ userId: ME, count: 3 });
+    cache.changeUnread(1);
+    expect(cache.useUnreadStore.getState().count).toBe(4);
+    cache.setUnread(-2);
+    expect(cache.useUnreadStore.getState().count).toBe(0);
     // A count of someone else does not carry over to the next person signed in.
-    changeUnread(1, 'next-person');
-    expect(useUnreadStore.getState()).toMatchObject({ userId: 'next-person', count: 1 });
+    cache.changeUnread(1, 'next-person');
+    expect(cache.useUnreadStore.getState()).toMatchObject({ userId: 'next-person', count: 1 });
   });
 
   it('does nothing when nobody is signed in', () => {
     useSession.setState({ user: { ...useSession.getState().user, id: null, _id: null, token: null } });
-    setUnread(5);
-    changeUnread(1);
-    expect(useUnreadStore.getState()).toMatchObject({ userId: null, count: null });
+    cache.setUnread(5);
+    cache.changeUnread(1);
+    expect(cache.useUnreadStore.getState()).toMatchObject({ userId: null, count: null });
   });
 });

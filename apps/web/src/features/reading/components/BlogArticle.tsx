@@ -12,6 +12,13 @@ import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
 import { useBlogActions } from '../useBlogActions';
 
+const DELETE_BLOG_TEXTS = {
+  title: 'Delete blog',
+  message: 'Are you sure you want to delete this blog? This action cannot be undone.',
+  confirm: 'Delete',
+  busy: 'Deleting...',
+};
+
 interface BlogArticleProps {
   blog: Blog;
   isAuthor: boolean;
@@ -151,10 +158,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
 
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete blog"
-        message="Are you sure you want to delete this blog? This action cannot be undone."
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        texts={DELETE_BLOG_TEXTS}
         busy={actions.deleting}
         onConfirm={() => actions.deleteBlog(() => setConfirmDelete(false))}
         onClose={() => setConfirmDelete(false)}

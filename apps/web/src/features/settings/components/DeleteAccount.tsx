@@ -3,14 +3,20 @@ import { Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { deleteAccount } from '../api/account';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 export const DELETE_FAILED = 'Failed to delete account';
+const DELETE_TEXTS = {
+  title: 'Delete your account?',
+  message: 'Everything you wrote and every reaction goes with it. This cannot be undone.',
+  confirm: 'Delete My Account',
+  busy: 'Deleting...',
+};
 /** SPEC.md 5 (core's USER_MESSAGES.currentPasswordMissing; not imported, to keep zod out of this chunk). */
 export const PASSWORD_MISSING = 'Please enter your current password';
 
@@ -27,6 +33,10 @@ export function DeleteAccount() {
     setError(null);
   }, []);
   const { leave } = useSignOutOnLeave();
+  const typePassword = (value: string) => {
+    setPassword(value);
+    setError(null);
+  };
 
   const remove = useMutation({
     mutationFn: () => deleteAccount(userId, { ...(googleAuth ? {} : { currentPassword: password }), googleAuth }),
@@ -60,28 +70,8 @@ export function DeleteAccount() {
         </Button>
       </div>
 
-      <ConfirmDialog
-        open={open}
-        title="Delete your account?"
-        message="Everything you wrote and every reaction goes with it. This cannot be undone."
-        confirmLabel="Delete My Account"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onConfirm}
-        onClose={close}
-      >
-        {!googleAuth && (
-          <PasswordField
-            id="delete-password"
-            label="Current Password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(null);
-            }}
-            error={error}
-          />
-        )}
+      <ConfirmDialog open={open} texts={DELETE_TEXTS} busy={remove.isPending} onConfirm={onConfirm} onClose={close}>
+        <CurrentPasswordField id="delete-password" value={password} onValue={typePassword} error={error} />
       </ConfirmDialog>
     </section>
   );

@@ -9,6 +9,12 @@ import { toast } from '../../../lib/toast';
 import { signoutEverywhere } from '../api/account';
 
 export const SIGNOUT_EVERYWHERE_FAILED = 'Failed to sign out of all devices';
+const SIGNOUT_EVERYWHERE_TEXTS = {
+  title: 'Sign out of all devices?',
+  message: 'Every browser and device signed in to your account will be signed out, this one too. You can sign in again at once.',
+  confirm: 'Sign Out Everywhere',
+  busy: 'Signing out...',
+};
 
 /**
  * Sign out of all devices: the server revokes every token (other tabs and devices lose their
@@ -47,10 +53,7 @@ export function SignOutEverywhere() {
 
       <ConfirmDialog
         open={open}
-        title="Sign out of all devices?"
-        message="Every browser and device signed in to your account will be signed out, this one too. You can sign in again at once."
-        confirmLabel="Sign Out Everywhere"
-        busyLabel="Signing out..."
+        texts={SIGNOUT_EVERYWHERE_TEXTS}
         busy={signOut.isPending}
         onConfirm={() => signOut.mutate()}
         onClose={() => setOpen(false)}

@@ -4,12 +4,13 @@ import { ArrowRightLeft } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Field, PasswordField } from '../../../components/ui/Field';
+import { Field } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { transferAccount } from '../api/account';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 
@@ -50,6 +51,10 @@ export function TransferAccount() {
   const [done, setDone] = useState(false);
   const closeConfirm = useCallback(() => setConfirming(false), []);
   const { arm, leave } = useSignOutOnLeave();
+  const typePassword = (value: string) => {
+    setPassword(value);
+    setErrors((x) => ({ ...x, password: undefined }));
+  };
 
   const transfer = useMutation({
     mutationFn: () => transferAccount({ newOwnerEmail: email.trim(), ...(googleAuth ? {} : { currentPassword: password }), googleAuth }),
@@ -108,19 +113,7 @@ export function TransferAccount() {
           error={errors.email}
           disabled={done}
         />
-        {!googleAuth && (
-          <PasswordField
-            id="transfer-password"
-            label="Current Password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
-            disabled={done}
-          />
-        )}
+        <CurrentPasswordField id="transfer-password" value={password} onValue={typePassword} error={errors.password} disabled={done} />
         <div className="flex justify-end">
           <Button type="submit" variant="danger" disabled={transfer.isPending || done}>
             {transfer.isPending ? 'Processing...' : 'Initiate Transfer'}
@@ -135,15 +128,18 @@ export function TransferAccount() {
 
       <ConfirmDialog
         open={confirming}
-        title="Transfer your account?"
-        message={
-          <>
-            Everything you own will move to <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span>{' '}
-            once they accept, and this account will be deleted. This cannot be undone.
-          </>
-        }
-        confirmLabel="Yes, Transfer"
-        busyLabel="Processing..."
+        texts={{
+          title: 'Transfer your account?',
+          message: (
+            <>
+              Everything you own will move to{' '}
+              <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span> once they accept, and this
+              account will be deleted. This cannot be undone.
+            </>
+          ),
+          confirm: 'Yes, Transfer',
+          busy: 'Processing...',
+        }}
         busy={transfer.isPending}
         onConfirm={() => transfer.mutate()}
         onClose={closeConfirm}
