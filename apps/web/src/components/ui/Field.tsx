@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** Classes of a text input; `withIcon` leaves room for an icon at the left (auth screens). */
@@ -60,6 +61,14 @@ export function Field({ id, label, icon, error, hint, ...input }: FieldProps) {
 /** A password input (type and autocomplete; `autoComplete="new-password"` where one is chosen). */
 export function PasswordField(props: Omit<FieldProps, 'type'>) {
   return <Field type="password" autoComplete="current-password" {...props} />;
+}
+
+/** The rule of a new password (SPEC.md 5), shown under each field that chooses one. */
+export const NEW_PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`;
+
+/** A field that chooses a new password (change, and its confirmation): new-password autocomplete and the length cap. */
+export function NewPasswordField(props: Omit<FieldProps, 'type'>) {
+  return <PasswordField autoComplete="new-password" maxLength={MAX_PASSWORD_LENGTH} {...props} />;
 }
 
 interface SelectFieldProps {

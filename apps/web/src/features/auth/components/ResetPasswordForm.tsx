@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NEW_PASSWORD_HINT } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -8,7 +9,6 @@ import { useResetPassword } from '../api/passwordReset';
 import { AuthCard, SUBMIT_CLASSES } from './AuthCard';
 import { AuthField } from './AuthField';
 
-const PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`;
 const PASSWORD_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 /** The page of a mailed reset link: a new password twice; success signs out everywhere and goes to /signin. */
@@ -66,7 +66,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           value={form.password}
           onChange={set('password')}
           error={passwordError}
-          hint={PASSWORD_HINT}
+          hint={NEW_PASSWORD_HINT}
         />
         <AuthField
           kind="password"

@@ -1,8 +1,8 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
+import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { PasswordField } from '../../../components/ui/Field';
+import { NEW_PASSWORD_HINT, NewPasswordField, PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -56,23 +56,19 @@ export function ChangePasswordForm() {
         value={form.currentPassword}
         onChange={set('currentPassword')}
       />
-      <PasswordField
+      <NewPasswordField
         id="password-new"
         label="New Password"
-        autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
         value={form.newPassword}
         onChange={set('newPassword')}
-        hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`}
+        hint={NEW_PASSWORD_HINT}
       />
-      <PasswordField
+      <NewPasswordField
         id="password-confirm"
         label="Confirm New Password"
-        autoComplete="new-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
         error={mismatch ? PASSWORD_TEXTS.mismatch : null}
