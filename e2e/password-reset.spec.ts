@@ -35,7 +35,7 @@ test('forgot password: the mailed link, a new password confirmed twice, then sig
   await page.getByLabel('New Password', { exact: true }).fill('password1');
   await page.getByLabel('Confirm New Password').fill('password1');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.locator('#reset-password-message')).toHaveText(/one of the most common passwords/);
+  await expect(page.locator('#reset-password-error')).toHaveText(/one of the most common passwords/);
 
   await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-start');
   await page.getByLabel('Confirm New Password').fill('a-brand-new-start');
@@ -58,7 +58,7 @@ test('forgot password: the mailed link, a new password confirmed twice, then sig
   await page.getByLabel('New Password', { exact: true }).fill('yet-another-start');
   await page.getByLabel('Confirm New Password').fill('yet-another-start');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.locator('#reset-password-message')).toHaveText(
+  await expect(page.locator('#reset-password-error')).toHaveText(
     'This password reset link is invalid or has expired. Please ask for a new one.',
   );
   expect(problems).toEqual([]);

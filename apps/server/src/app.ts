@@ -6,7 +6,6 @@ import multipart from '@fastify/multipart';
 import { EMBED_ORIGINS } from '@inkwell/core';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -14,7 +13,7 @@ import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
 import { registerEtags } from './lib/etag';
 import { registerInputGuard } from './lib/input-guard';
-import { loggerOptions } from './lib/logger';
+import { type LogStream, loggerOptions } from './lib/logger';
 import { registerPublicCache } from './lib/public-cache';
 import { registerRateLimits } from './lib/rate-limit-hook';
 import type { ResponseCache } from './lib/response-cache';
@@ -57,7 +56,7 @@ export interface BuildOptions {
   /** Run pending migrations before serving (default true). */
   migrate?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: DestinationStream;
+  logStream?: LogStream;
   /** Called for every route as it is registered (tests list them). */
   onRoute?: (route: RouteOptions) => void;
 }

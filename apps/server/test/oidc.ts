@@ -148,12 +148,6 @@ export async function listenIdentityProvider(): Promise<PendingIdentityProvider>
   };
 }
 
-/** oidc-provider on 127.0.0.1 for the given redirect URIs. */
-export async function startIdentityProvider(options: { redirectUris: string[]; clientId?: string }): Promise<IdentityProvider> {
-  const pending = await listenIdentityProvider();
-  return pending.start(options);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Self-made issuer for crafted tokens
 

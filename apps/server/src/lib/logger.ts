@@ -1,5 +1,13 @@
-import type { DestinationStream, LoggerOptions } from 'pino';
+import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
+
+/** Fastify's logger options (pino's, which fastify owns: the server does not depend on pino itself). */
+type PinoLoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** Where log lines go: pino writes one JSON line per call (fastify's pino; no direct dependency). */
+export interface LogStream {
+  write(line: string): void;
+}
 
 const ERROR_LEVEL = 50;
 
@@ -24,10 +32,7 @@ function loggedError(first: unknown): unknown {
  * pino options of the app. An abandoned download is normal traffic, yet @fastify/compress logs
  * it with `log.error`: such lines are written at debug instead, whoever logs them.
  */
-export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
-  stream?: DestinationStream,
-): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): PinoLoggerOptions & { stream?: LogStream } {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,6 +1,6 @@
-import { fetchBlog } from '../features/blogs/api/blog';
-import { blogKeys } from '../features/blogs/api/blogs';
+import { fetchBlog } from '../features/reading/api/blog';
 import { queryClient } from '../lib/queryClient';
+import { blogKeys } from '../lib/queryKeys';
 
 /**
  * Starts the request for the data of the page being opened while React and the page's code are

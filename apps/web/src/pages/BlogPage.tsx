@@ -4,12 +4,12 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
-import { useBlog } from '../features/blogs/api/blog';
-import { blogKeys } from '../features/blogs/api/blogs';
+import { useBlog } from '../features/reading/api/blog';
 import { BlogArticle } from '../features/reading/components/BlogArticle';
 import { useSelectedBlogCache } from '../features/reading/useLeaveBlog';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { ApiError, errorMessage } from '../lib/api';
+import { blogKeys } from '../lib/queryKeys';
 import { useServerPageReady } from '../lib/server-page';
 import { useSession } from '../lib/session';
 

@@ -99,7 +99,6 @@ export const BLOCK_DATA = {
   table: tableData,
 } as const;
 export type BlockType = keyof typeof BLOCK_DATA;
-export const BLOCK_TYPES = Object.keys(BLOCK_DATA) as BlockType[];
 
 export type Block =
   | { id?: string; type: 'paragraph'; data: z.infer<typeof paragraphData>; tunes?: z.infer<typeof blockTunes> }

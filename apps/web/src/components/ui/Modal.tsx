@@ -1,7 +1,8 @@
 import { DELAYS_MS } from '@inkwell/core';
-import { X } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogFocus } from '../../hooks/useDialogFocus';
+import { CloseButton } from './CloseButton';
 
 interface ModalProps {
   open: boolean;
@@ -11,8 +12,6 @@ interface ModalProps {
   /** Extra classes of the panel (width etc.). */
   className?: string;
 }
-
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
 /** Dialog with overlay; closes on Escape or overlay click after a 300 ms close animation (SPEC.md 9). */
 export function Modal({ open, title, onClose, children, className = 'max-w-md' }: ModalProps) {
@@ -28,34 +27,7 @@ export function Modal({ open, title, onClose, children, className = 'max-w-md' }
     }, DELAYS_MS.modalClose);
   }, [onClose]);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') requestClose();
-      if (event.key !== 'Tab' || !panelRef.current) return;
-      const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [open, requestClose]);
+  useDialogFocus(panelRef, open, { onEscape: requestClose });
 
   if (!open) return null;
   return createPortal(
@@ -78,14 +50,7 @@ export function Modal({ open, title, onClose, children, className = 'max-w-md' }
           <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={requestClose}
-            aria-label="Close"
-            className="rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X size={18} aria-hidden="true" />
-          </button>
+          <CloseButton label="Close" onClick={requestClose} />
         </div>
         {children}
       </div>

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { makeComment } from './testComments';
 import { findComment, insertReply, removeComment, replaceComment, setLike, subtreeSize } from './tree';
-import type { Comment } from './types';
 
-const c = (id: string, replies: Comment[] = [], extra: Partial<Comment> = {}): Comment => ({
-  _id: id,
-  comment: `text ${id}`,
-  user: { _id: `u-${id}`, name: 'N', username: 'n', profilePic: null },
-  likeCount: 0,
-  isLiked: false,
-  replyCount: replies.length,
-  parentComment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  replies,
-  ...extra,
-});
+const c = makeComment;
 
 const thread = () => [c('a', [c('a1', [c('a1x')]), c('a2')]), c('b')];
 

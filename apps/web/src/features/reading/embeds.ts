@@ -1,5 +1,5 @@
 import { EMBED_ORIGINS } from '@inkwell/core';
-import { UNSAFE_CHARS } from './urls';
+import { UNSAFE_CHARS } from '../../lib/urls';
 
 /** An embed iframe may only load https pages from the known embed origins (core EMBED_ORIGINS). */
 export function isAllowedEmbed(src: string | null | undefined): boolean {

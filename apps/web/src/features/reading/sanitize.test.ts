@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml, isHttpUrl, isSafeHref, isSafeImageSrc } from '../../lib/urls';
 import { isAllowedEmbed } from './embeds';
 import { sanitizeInline } from './sanitize';
-import { escapeHtml, isHttpUrl, isSafeHref, isSafeImageSrc } from './urls';
 
 describe('isSafeHref (links inside block text)', () => {
   it('allows http, https, mailto and relative links', () => {

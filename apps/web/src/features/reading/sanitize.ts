@@ -1,5 +1,5 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { escapeHtml, isSafeHref } from './urls';
+import { escapeHtml, isSafeHref } from '../../lib/urls';
 
 /**
  * The one render-time cleaner of inline HTML inside block text (paragraph, header, list items,

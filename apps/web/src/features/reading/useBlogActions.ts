@@ -2,16 +2,15 @@ import type { Blog } from '@inkwell/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
-import { useIsSignedIn, useSession } from '../../lib/session';
+import { blogKeys } from '../../lib/queryKeys';
+import { useIsSignedIn } from '../../lib/session';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { deleteBlog, toggleBlogLike, toggleBlogSave, toggleFollow } from '../blogs/api/blog';
-import { blogKeys } from '../blogs/api/blogs';
+import { deleteBlog, toggleBlogLike, toggleBlogSave } from './api/blog';
 
 export const SIGN_IN_MESSAGES = {
   like: 'Please sign in to like this blog',
   save: 'Please sign in to save this blog',
-  follow: 'Please sign in to follow this creator',
   delete: 'Please sign in to delete this blog',
 } as const;
 
@@ -26,7 +25,6 @@ function useBlogToggle<T>(
   request: () => Promise<T>,
   optimistic: (blog: Blog) => Blog,
   settle: (blog: Blog, result: T) => Blog,
-  afterSuccess?: (result: T) => void,
 ) {
   const queryClient = useQueryClient();
   const key = blogKeys.blog(blogId);
@@ -49,18 +47,16 @@ function useBlogToggle<T>(
       if (typeof message === 'string' && message) toast.success(message);
       // Lists show counts too (profile tabs); let them refetch when next shown.
       void queryClient.invalidateQueries({ queryKey: blogKeys.lists, refetchType: 'none' });
-      afterSuccess?.(result);
     },
   });
 }
 
-/** Like, save, follow and delete of the reading page, with the sign-in messages of SPEC.md 5. */
+/** Like, save and delete of the reading page (Follow is the shared FollowButton), with the sign-in messages of SPEC.md 5. */
 export function useBlogActions(blog: Blog) {
   const signedIn = useIsSignedIn();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { blogId } = blog;
-  const creatorId = blog.creator?._id ?? '';
 
   const like = useBlogToggle(
     blogId,
@@ -73,17 +69,6 @@ export function useBlogActions(blog: Blog) {
     () => toggleBlogSave(blogId),
     (b) => ({ ...b, isSaved: !b.isSaved, saveCount: Math.max(0, b.saveCount + (b.isSaved ? -1 : 1)) }),
     (b, r) => ({ ...b, isSaved: r.saved, saveCount: typeof r.saveCount === 'number' ? r.saveCount : b.saveCount }),
-  );
-  const follow = useBlogToggle(
-    blogId,
-    () => toggleFollow(creatorId),
-    (b) => ({ ...b, isFollowing: !b.isFollowing }),
-    (b, r) => ({ ...b, isFollowing: r.following }),
-    (r) => {
-      // Keep the session's following list in step with the server's answer.
-      const session = useSession.getState();
-      if (session.user.following.includes(creatorId) !== r.following) session.update({ kind: 'followers', userId: creatorId });
-    },
   );
 
   const remove = useMutation({
@@ -110,8 +95,6 @@ export function useBlogActions(blog: Blog) {
   return {
     toggleLike: guarded(like, SIGN_IN_MESSAGES.like),
     toggleSave: guarded(save, SIGN_IN_MESSAGES.save),
-    toggleFollow: guarded(follow, SIGN_IN_MESSAGES.follow),
-    followPending: follow.isPending,
     deleteBlog: (onDone?: () => void) => {
       if (!signedIn) {
         toast.error(SIGN_IN_MESSAGES.delete);

@@ -1,8 +1,8 @@
 import type { Blog } from '@inkwell/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { blogKeys } from '../../lib/queryKeys';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
-import { blogKeys } from '../blogs/api/blogs';
 
 /** Whether a path is the given blog's reading page or its edit page. */
 export function isSameBlogPath(pathname: string, blogId: string): boolean {

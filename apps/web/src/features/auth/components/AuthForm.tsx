@@ -1,5 +1,4 @@
 import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { Lock, Mail, User } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
@@ -87,49 +86,20 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       </div>
 
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={busy || undefined}>
-        {mode === 'signup' && (
-          <AuthField
-            id="auth-name"
-            label="Full Name"
-            icon={<User size={18} />}
-            type="text"
-            name="name"
-            autoComplete="name"
-            placeholder="Your full name"
-            required
-            value={form.name}
-            onChange={set('name')}
-          />
-        )}
+        {mode === 'signup' && <AuthField kind="name" id="auth-name" value={form.name} onChange={set('name')} />}
+        <AuthField kind="email" id="auth-email" value={form.email} onChange={set('email')} />
         <AuthField
-          id="auth-email"
-          label="Email"
-          icon={<Mail size={18} />}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          value={form.email}
-          onChange={set('email')}
-        />
-        <AuthField
+          kind="password"
           id="auth-password"
-          label="Password"
-          icon={<Lock size={18} />}
-          type="password"
-          name="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          placeholder="••••••••"
-          required
           minLength={MIN_PASSWORD_LENGTH}
           maxLength={mode === 'signup' ? MAX_PASSWORD_LENGTH : MAX_PASSWORD_INPUT_LENGTH}
           value={form.password}
           onChange={set('password')}
           onBlur={() => setPasswordTouched(form.password.length > 0)}
           onInvalid={() => setPasswordTouched(true)}
-          invalid={showPasswordError}
-          message={showPasswordError ? PASSWORD_ERROR : PASSWORD_HINT}
+          error={showPasswordError ? PASSWORD_ERROR : null}
+          hint={PASSWORD_HINT}
         />
         {mode === 'signin' && (
           <p className="-mt-2 text-right text-sm">

@@ -1,4 +1,4 @@
-import { Mail, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api';
@@ -41,19 +41,7 @@ export function ForgotPasswordForm() {
   return (
     <AuthCard heading="Forgot password?" subtitle="Enter your email and we will send you a link to choose a new password">
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={request.isPending || undefined}>
-        <AuthField
-          id="forgot-email"
-          label="Email"
-          icon={<Mail size={18} />}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <AuthField kind="email" id="forgot-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
         <button type="submit" disabled={request.isPending} className={SUBMIT_CLASSES}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
         </button>

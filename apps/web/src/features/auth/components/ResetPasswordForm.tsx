@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NEW_PASSWORD_HINT } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -9,7 +9,6 @@ import { useResetPassword } from '../api/passwordReset';
 import { AuthCard, SUBMIT_CLASSES } from './AuthCard';
 import { AuthField } from './AuthField';
 
-const PASSWORD_HINT = `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`;
 const PASSWORD_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 /** The page of a mailed reset link: a new password twice; success signs out everywhere and goes to /signin. */
@@ -58,35 +57,27 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <AuthCard heading="Choose a new password" subtitle="You will be signed out on every device and can then sign in with it">
       <form onSubmit={onSubmit} className="space-y-4" aria-busy={reset.isPending || undefined} noValidate>
         <AuthField
+          kind="password"
           id="reset-password"
           label="New Password"
-          icon={<Lock size={18} />}
-          type="password"
-          name="password"
           autoComplete="new-password"
-          placeholder="••••••••"
-          required
           autoFocus
           maxLength={MAX_PASSWORD_LENGTH}
           value={form.password}
           onChange={set('password')}
-          invalid={!!passwordError}
-          message={passwordError ?? PASSWORD_HINT}
+          error={passwordError}
+          hint={NEW_PASSWORD_HINT}
         />
         <AuthField
+          kind="password"
           id="reset-confirm"
           label="Confirm New Password"
-          icon={<Lock size={18} />}
-          type="password"
           name="confirm"
           autoComplete="new-password"
-          placeholder="••••••••"
-          required
           maxLength={MAX_PASSWORD_LENGTH}
           value={form.confirm}
           onChange={set('confirm')}
-          invalid={!!confirmError}
-          message={confirmError ?? undefined}
+          error={confirmError}
         />
         <button type="submit" disabled={reset.isPending} className={SUBMIT_CLASSES}>
           {reset.isPending ? 'Saving...' : 'Reset password'}

@@ -2,24 +2,12 @@ import type { BlogListResponse } from '@inkwell/core';
 import { HOME_PAGE_SIZE, RESULTS_PAGE_SIZE } from '@inkwell/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { type BlogFilters, blogKeys } from '../../../lib/queryKeys';
 
-/** Optional filters of the list call (SPEC.md 7: GET /blogs takes the search filters). */
-export interface BlogFilters {
-  limit?: number;
-  tag?: string;
-  search?: string;
-}
+export type { BlogFilters };
 
 /** Page size of the search and tag results (SPEC.md 9: page starts at 1, +1 per 'Load more'). */
 export { RESULTS_PAGE_SIZE };
-
-/** Query keys: lists under ['blogs', ...] and one blog under ['blog', blogId], so writers can invalidate them. */
-export const blogKeys = {
-  lists: ['blogs'] as const,
-  feed: (query: BlogFilters) => ['blogs', query] as const,
-  results: (query: BlogFilters) => ['blogs', 'search', query] as const,
-  blog: (blogId: string) => ['blog', blogId] as const,
-};
 
 /** GET /api/v1/blogs?limit=&page= (optional filters) → {blogs, hasMore}. */
 export function fetchBlogs(page: number, query: BlogFilters = {}, signal?: AbortSignal): Promise<BlogListResponse> {

@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { LocalTime } from '../../../components/ui/LocalTime';
-import { isSafeImageSrc } from '../../reading/urls';
+import { isSafeImageSrc } from '../../../lib/urls';
 
 /**
  * Home list card (SPEC.md 2): optional image, creator avatar and name linking to the profile

@@ -1,8 +1,8 @@
 import type { Blog } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
+import { blogKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
-import { blogKeys } from '../../blogs/api/blogs';
 import { insertReply, removeComment, replaceComment, setLike } from '../tree';
 import type { Comment, CommentsPage } from '../types';
 
@@ -44,7 +44,12 @@ export function flattenComments(data: InfiniteData<CommentsPage> | undefined): C
 type Pages = InfiniteData<CommentsPage, number>;
 
 /** Edits the cached thread of every loaded page; the count delta goes to the total and to the blog's commentCount. */
-function editThread(queryClient: QueryClient, blogId: string, edit: (comments: Comment[], pageIndex: number) => Comment[], countDelta = 0) {
+export function editThread(
+  queryClient: QueryClient,
+  blogId: string,
+  edit: (comments: Comment[], pageIndex: number) => Comment[],
+  countDelta = 0,
+) {
   queryClient.setQueryData<Pages>(commentKeys.list(blogId), (data) =>
     data
       ? {
@@ -67,6 +72,15 @@ function editThread(queryClient: QueryClient, blogId: string, edit: (comments: C
 
 const findPages = (queryClient: QueryClient, blogId: string) => queryClient.getQueryData<Pages>(commentKeys.list(blogId));
 
+/** A new top-level comment goes first on the first page (a page is made when none was loaded) and counts once. */
+export function addCommentToCache(queryClient: QueryClient, blogId: string, comment: Comment): void {
+  const fresh = { ...comment, replies: comment.replies ?? [] };
+  if (!findPages(queryClient, blogId)) {
+    queryClient.setQueryData<Pages>(commentKeys.list(blogId), { pages: [{ comments: [], hasMore: false, total: 0 }], pageParams: [1] });
+  }
+  editThread(queryClient, blogId, (comments, i) => (i === 0 ? [fresh, ...comments.filter((c) => c._id !== fresh._id)] : comments), 1);
+}
+
 /** POST /blogs/comment/{blogId} {comment} → 201 {newComment}; shown first. */
 export function useAddComment(blogId: string) {
   const queryClient = useQueryClient();
@@ -75,13 +89,7 @@ export function useAddComment(blogId: string) {
       apiRequest<{ newComment: Comment }>(`/blogs/comment/${path(blogId)}`, { method: 'POST', body: { comment: text } }).then(
         (r) => r.newComment,
       ),
-    onSuccess: (comment) => {
-      const fresh = { ...comment, replies: comment.replies ?? [] };
-      if (!findPages(queryClient, blogId)) {
-        queryClient.setQueryData<Pages>(commentKeys.list(blogId), { pages: [{ comments: [], hasMore: false, total: 0 }], pageParams: [1] });
-      }
-      editThread(queryClient, blogId, (comments, i) => (i === 0 ? [fresh, ...comments.filter((c) => c._id !== fresh._id)] : comments), 1);
-    },
+    onSuccess: (comment) => addCommentToCache(queryClient, blogId, comment),
     onError: (error) => toast.error(errorMessage(error)),
   });
 }

@@ -14,6 +14,7 @@ import type { Comment } from '../types';
 import { CommentForm } from './CommentForm';
 
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment? This action cannot be undone.';
+const DELETE_COMMENT_TEXTS = { title: 'Delete comment', message: DELETE_COMMENT_QUESTION, confirm: 'Delete', busy: 'Deleting...' };
 
 interface CommentItemProps {
   comment: Comment;
@@ -255,10 +256,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
 
       <ConfirmDialog
         open={confirming}
-        title="Delete comment"
-        message={DELETE_COMMENT_QUESTION}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        texts={DELETE_COMMENT_TEXTS}
         busy={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() => remove.mutate({ commentId: comment._id, size: subtreeSize(comment) }, { onSettled: () => setConfirming(false) })}

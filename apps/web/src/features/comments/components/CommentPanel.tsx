@@ -1,9 +1,11 @@
-import { LogIn, MessageCircle, X } from 'lucide-react';
-import { type RefObject, useEffect, useId, useRef } from 'react';
+import { LogIn, MessageCircle } from 'lucide-react';
+import { type RefObject, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { CloseButton } from '../../../components/ui/CloseButton';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useDialogFocus } from '../../../hooks/useDialogFocus';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { flattenComments, useAddComment, useComments } from '../api/comments';
@@ -22,8 +24,6 @@ export interface CommentPanelProps {
   returnFocus?: RefObject<HTMLElement | null>;
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),textarea:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex="-1"])';
-
 /**
  * The comment panel of SPEC.md 2: a side drawer titled 'Comments (n)' with the comment box
  * (or a sign-in prompt), the threads and 'Load more comments'. Escape, the close button and
@@ -39,53 +39,16 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
   const add = useAddComment(blogId);
   const list = flattenComments(comments.data);
   const total = comments.data?.pages[0]?.total ?? count;
-  const latest = useRef(onClose);
-  latest.current = onClose;
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    const back = returnFocus?.current;
-    // Typing at once on desktops; on touch screens do not pop the keyboard open.
-    const fine = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
-    const box = panel?.querySelector<HTMLTextAreaElement>('textarea');
-    if (fine && box) box.focus();
-    else closeRef.current?.focus();
-
-    const inOtherDialog = (target: EventTarget | null) =>
-      target instanceof Element && !!target.closest('[role="dialog"],[role="alertdialog"]') && !panel?.contains(target);
-
-    const onKey = (event: KeyboardEvent) => {
-      if (!panel || event.defaultPrevented || inOtherDialog(event.target)) return;
-      if (event.key === 'Escape') {
-        latest.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!panel.contains(active)) {
-        event.preventDefault();
-        first.focus();
-      } else if (event.shiftKey && active === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      if (back?.isConnected) back.focus();
-    };
-  }, [returnFocus]);
+  useDialogFocus(panelRef, true, {
+    onEscape: onClose,
+    initialFocus: () => {
+      // Typing at once on desktops; on touch screens do not pop the keyboard open.
+      const fine = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
+      const box = panelRef.current?.querySelector<HTMLTextAreaElement>('textarea');
+      return fine && box ? box : closeRef.current;
+    },
+    returnFocus: () => returnFocus?.current,
+  });
 
   return createPortal(
     <div className="fixed inset-0 z-[45]">
@@ -103,15 +66,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
           <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             Comments ({total})
           </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label="Close comments"
-            className="rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X size={20} aria-hidden="true" />
-          </button>
+          <CloseButton ref={closeRef} label="Close comments" onClick={onClose} size={20} />
         </div>
 
         <div className="border-b border-gray-200 px-4 py-4 sm:px-5 dark:border-gray-800">

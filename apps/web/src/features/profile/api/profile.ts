@@ -1,6 +1,7 @@
 import { type BlogListResponse, type FollowUser, PROFILE_PAGE_SIZE, type Profile, type SessionUser } from '@inkwell/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { profileKeys } from '../../../lib/queryKeys';
 import { useSession } from '../../../lib/session';
 
 export { PROFILE_PAGE_SIZE };
@@ -15,21 +16,6 @@ export const PROFILE_LISTS = {
 } as const;
 export type ProfileList = keyof typeof PROFILE_LISTS;
 export type FollowDirection = 'followers' | 'following';
-
-/**
- * Keys carry the viewer: what a profile shows (isOwner, isFollowing, private tabs) depends on who asks,
- * so another sign-in in the same tab never sees the previous person's answers.
- */
-export const profileKeys = {
-  all: ['profile'] as const,
-  user: (viewer: string, username: string) => ['profile', viewer, username.toLowerCase()] as const,
-  blogs: (viewer: string, username: string, list: ProfileList) => ['profile', viewer, username.toLowerCase(), 'blogs', list] as const,
-  follows: (viewer: string, username: string, direction: FollowDirection) =>
-    ['profile', viewer, username.toLowerCase(), direction] as const,
-};
-
-/** Length of a profile key (not a list key); used to refetch profiles only. */
-export const PROFILE_KEY_LENGTH = 3;
 
 /** The signed-in user's id, or 'anonymous'. */
 export function useViewer(): string {
@@ -84,11 +70,6 @@ export function useFollowList(username: string, direction: FollowDirection, enab
     retry: false,
     staleTime: 0,
   });
-}
-
-/** PATCH /follow/{userId} → {message, following}. */
-export function toggleFollow(userId: string) {
-  return apiRequest<{ success: true; message: string; following: boolean }>(`/follow/${encodeURIComponent(userId)}`, { method: 'PATCH' });
 }
 
 /** PATCH /users/{id} (multipart: name, username, bio, profilePic = file | existing url | '' to remove). */

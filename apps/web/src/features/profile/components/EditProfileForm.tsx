@@ -5,12 +5,13 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, us
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Field, inputClasses } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
+import { profileKeys } from '../../../lib/queryKeys';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { Field, inputClasses } from '../../settings/components/Field';
-import { profileKeys, updateProfile } from '../api/profile';
+import { updateProfile } from '../api/profile';
 
 export const UPDATE_FAILED = 'Failed to update profile';
 

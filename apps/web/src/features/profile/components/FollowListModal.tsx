@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { FollowButton } from '../../../components/ui/FollowButton';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { type FollowDirection, useFollowList } from '../api/profile';
-import { FollowButton } from './FollowButton';
 
 interface FollowListModalProps {
   username: string;

@@ -1,9 +1,9 @@
 import type { Block, ListItem } from '@inkwell/core';
 import { CheckSquare, ExternalLink, Square } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
+import { isHttpUrl, isSafeImageSrc } from '../../../lib/urls';
 import { isAllowedEmbed } from '../embeds';
 import { SafeHtml, textOf } from '../SafeHtml';
-import { isHttpUrl, isSafeImageSrc } from '../urls';
 import { CodeBlock } from './CodeBlock';
 
 /** Any block as it may arrive: a known type, or something this version cannot show. */

@@ -5,12 +5,19 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { FollowButton } from '../../../components/ui/FollowButton';
 import { LocalTime } from '../../../components/ui/LocalTime';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
-import { isSafeImageSrc } from '../urls';
 import { useBlogActions } from '../useBlogActions';
-import { FollowButton } from './FollowButton';
+
+const DELETE_BLOG_TEXTS = {
+  title: 'Delete blog',
+  message: 'Are you sure you want to delete this blog? This action cannot be undone.',
+  confirm: 'Delete',
+  busy: 'Deleting...',
+};
 
 interface BlogArticleProps {
   blog: Blog;
@@ -74,7 +81,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
               </span>
             </span>
           </Link>
-          {!isAuthor && blog.creator && <FollowButton following={blog.isFollowing} onToggle={actions.toggleFollow} />}
+          {!isAuthor && blog.creator && <FollowButton userId={blog.creator._id} initial={blog.isFollowing} size="sm" />}
         </div>
 
         {blog.tags.length > 0 && (
@@ -151,10 +158,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
 
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete blog"
-        message="Are you sure you want to delete this blog? This action cannot be undone."
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        texts={DELETE_BLOG_TEXTS}
         busy={actions.deleting}
         onConfirm={() => actions.deleteBlog(() => setConfirmDelete(false))}
         onClose={() => setConfirmDelete(false)}

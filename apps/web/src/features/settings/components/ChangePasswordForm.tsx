@@ -1,12 +1,12 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
+import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { NEW_PASSWORD_HINT, NewPasswordField, PasswordField } from '../../../components/ui/Field';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { changePassword } from '../../account/api/account';
-import { useSignOutOnLeave } from '../../account/hooks/useSignOutOnLeave';
-import { Field } from './Field';
+import { changePassword } from '../api/account';
 
 export const PASSWORD_TEXTS = {
   mismatch: "Passwords don't match",
@@ -49,34 +49,26 @@ export function ChangePasswordForm() {
         <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">Change Password</h2>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">You will be signed out on every device and asked to sign in again.</p>
       </header>
-      <Field
+      <PasswordField
         id="password-current"
         label="Current Password"
-        type="password"
-        autoComplete="current-password"
         required
         value={form.currentPassword}
         onChange={set('currentPassword')}
       />
-      <Field
+      <NewPasswordField
         id="password-new"
         label="New Password"
-        type="password"
-        autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
         value={form.newPassword}
         onChange={set('newPassword')}
-        hint={`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters, not a common password`}
+        hint={NEW_PASSWORD_HINT}
       />
-      <Field
+      <NewPasswordField
         id="password-confirm"
         label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
         required
-        maxLength={MAX_PASSWORD_LENGTH}
         value={form.confirmPassword}
         onChange={set('confirmPassword')}
         error={mismatch ? PASSWORD_TEXTS.mismatch : null}

@@ -1,7 +1,7 @@
 import type { Theme } from '@inkwell/core';
+import { SelectField } from '../../../components/ui/Field';
 import { useTheme } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
-import { SelectField } from './Field';
 
 const OPTIONS: { value: Theme; label: string }[] = [
   { value: 'light', label: 'Light Mode' },

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { SelectField } from '../../../components/ui/Field';
 import { isRateLimited } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { changeVisibility } from '../api/settings';
-import { SelectField } from './Field';
 
 export const SETTINGS_FAILED = 'Failed to update settings';
 

@@ -2,8 +2,7 @@ import { KeyRound, type LucideIcon, Palette, Shield, UserCog } from 'lucide-reac
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { DangerZone } from '../../account/components/DangerZone';
-import { DownloadMyData } from '../../account/components/DownloadMyData';
+import { AccountSettings } from './AccountSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PrivacySettings } from './PrivacySettings';
@@ -85,8 +84,7 @@ export function SettingsScreen() {
           {active === 'privacy' && <PrivacySettings />}
           {active === 'interface' && <InterfaceSettings />}
           {active === 'password' && <ChangePasswordForm />}
-          {active === 'account' && <DownloadMyData />}
-          {active === 'account' && <DangerZone />}
+          {active === 'account' && <AccountSettings />}
         </div>
       </div>
     </section>

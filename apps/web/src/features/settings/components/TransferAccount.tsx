@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Field } from '../../../components/ui/Field';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { Field } from '../../settings/components/Field';
 import { transferAccount } from '../api/account';
-import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 
@@ -50,6 +51,10 @@ export function TransferAccount() {
   const [done, setDone] = useState(false);
   const closeConfirm = useCallback(() => setConfirming(false), []);
   const { arm, leave } = useSignOutOnLeave();
+  const typePassword = (value: string) => {
+    setPassword(value);
+    setErrors((x) => ({ ...x, password: undefined }));
+  };
 
   const transfer = useMutation({
     mutationFn: () => transferAccount({ newOwnerEmail: email.trim(), ...(googleAuth ? {} : { currentPassword: password }), googleAuth }),
@@ -108,21 +113,7 @@ export function TransferAccount() {
           error={errors.email}
           disabled={done}
         />
-        {!googleAuth && (
-          <Field
-            id="transfer-password"
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
-            disabled={done}
-          />
-        )}
+        <CurrentPasswordField id="transfer-password" value={password} onValue={typePassword} error={errors.password} disabled={done} />
         <div className="flex justify-end">
           <Button type="submit" variant="danger" disabled={transfer.isPending || done}>
             {transfer.isPending ? 'Processing...' : 'Initiate Transfer'}
@@ -135,20 +126,24 @@ export function TransferAccount() {
         )}
       </form>
 
-      <Modal open={confirming} title="Transfer your account?" onClose={closeConfirm}>
-        <p className="text-sm text-gray-600 dark:text-gray-300">
-          Everything you own will move to <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span>{' '}
-          once they accept, and this account will be deleted. This cannot be undone.
-        </p>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={closeConfirm} disabled={transfer.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => transfer.mutate()} disabled={transfer.isPending}>
-            {transfer.isPending ? 'Processing...' : 'Yes, Transfer'}
-          </Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        texts={{
+          title: 'Transfer your account?',
+          message: (
+            <>
+              Everything you own will move to{' '}
+              <span className="font-semibold break-all text-gray-900 dark:text-gray-100">{email.trim()}</span> once they accept, and this
+              account will be deleted. This cannot be undone.
+            </>
+          ),
+          confirm: 'Yes, Transfer',
+          busy: 'Processing...',
+        }}
+        busy={transfer.isPending}
+        onConfirm={() => transfer.mutate()}
+        onClose={closeConfirm}
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, FALLBACK_ERROR } from '../../../lib/api';
+import { API_BASE, ApiError, apiRequest, FALLBACK_ERROR } from '../../../lib/api';
 import { sessionToken, useSession } from '../../../lib/session';
 
 export interface MessageResponse {
@@ -49,3 +49,6 @@ export const deleteAccount = (userId: string, body: { currentPassword?: string; 
 /** POST /transfer-account {newOwnerEmail, currentPassword (omitted for Google users), googleAuth}. */
 export const transferAccount = (body: { newOwnerEmail: string; currentPassword?: string; googleAuth: boolean }) =>
   passwordCheckedRequest<MessageResponse>('/transfer-account', 'POST', body);
+
+/** POST /signout-everywhere (Bearer): every token issued before now stops working, this device's too. */
+export const signoutEverywhere = () => apiRequest<MessageResponse>('/signout-everywhere', { method: 'POST' });

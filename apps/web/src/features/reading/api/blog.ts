@@ -1,7 +1,7 @@
 import type { Blog } from '@inkwell/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { blogKeys } from './blogs';
+import { blogKeys } from '../../../lib/queryKeys';
 
 /** Calls of the reading page (kept apart from the list calls so the home page does not carry them). */
 
@@ -32,9 +32,4 @@ export function toggleBlogLike(blogId: string): Promise<{ message: string; liked
 /** PATCH /api/v1/save-blog/{blogId} → {message, saved, saveCount}. */
 export function toggleBlogSave(blogId: string): Promise<{ message: string; saved: boolean; saveCount: number }> {
   return apiRequest(`/save-blog/${encodeURIComponent(blogId)}`, { method: 'PATCH' });
-}
-
-/** PATCH /api/v1/follow/{userId} → {message, following}. */
-export function toggleFollow(userId: string): Promise<{ message: string; following: boolean }> {
-  return apiRequest(`/follow/${encodeURIComponent(userId)}`, { method: 'PATCH' });
 }

@@ -1,16 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { Field } from '../../settings/components/Field';
 import { deleteAccount } from '../api/account';
-import { useSignOutOnLeave } from '../hooks/useSignOutOnLeave';
+import { CurrentPasswordField } from './CurrentPasswordField';
 
 export const DELETE_FAILED = 'Failed to delete account';
+const DELETE_TEXTS = {
+  title: 'Delete your account?',
+  message: 'Everything you wrote and every reaction goes with it. This cannot be undone.',
+  confirm: 'Delete My Account',
+  busy: 'Deleting...',
+};
 /** SPEC.md 5 (core's USER_MESSAGES.currentPasswordMissing; not imported, to keep zod out of this chunk). */
 export const PASSWORD_MISSING = 'Please enter your current password';
 
@@ -27,6 +33,10 @@ export function DeleteAccount() {
     setError(null);
   }, []);
   const { leave } = useSignOutOnLeave();
+  const typePassword = (value: string) => {
+    setPassword(value);
+    setError(null);
+  };
 
   const remove = useMutation({
     mutationFn: () => deleteAccount(userId, { ...(googleAuth ? {} : { currentPassword: password }), googleAuth }),
@@ -37,9 +47,7 @@ export function DeleteAccount() {
     onError: (err) => toast.error(errorMessage(err, DELETE_FAILED)),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (remove.isPending) return;
+  const onConfirm = () => {
     if (!googleAuth && !password) {
       setError(PASSWORD_MISSING);
       return;
@@ -62,35 +70,9 @@ export function DeleteAccount() {
         </Button>
       </div>
 
-      <Modal open={open} title="Delete your account?" onClose={close}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <p className="text-sm text-gray-600 dark:text-gray-300">
-            Everything you wrote and every reaction goes with it. This cannot be undone.
-          </p>
-          {!googleAuth && (
-            <Field
-              id="delete-password"
-              label="Current Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(null);
-              }}
-              error={error}
-            />
-          )}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete My Account'}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      <ConfirmDialog open={open} texts={DELETE_TEXTS} busy={remove.isPending} onConfirm={onConfirm} onClose={close}>
+        <CurrentPasswordField id="delete-password" value={password} onValue={typePassword} error={error} />
+      </ConfirmDialog>
     </section>
   );
 }

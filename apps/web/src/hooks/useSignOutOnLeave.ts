@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../lib/session';
 
 /**
  * Clears the session once this screen has been left (SPEC.md 4: password change, deletion and

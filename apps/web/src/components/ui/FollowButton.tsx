@@ -1,6 +1,6 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/Button';
-import { useFollow } from '../hooks/useFollow';
+import { useFollow } from '../../hooks/useFollow';
+import { buttonClasses } from './Button';
 
 interface FollowButtonProps {
   userId: string;
@@ -10,7 +10,7 @@ interface FollowButtonProps {
   name?: string;
 }
 
-/** Follow / Following, 'Processing...' while the call runs (SPEC.md 2 Profile). */
+/** Follow / Following, 'Processing...' while the call runs (SPEC.md 2 Profile, follow lists and the reading page). */
 export function FollowButton({ userId, initial, size = 'md', name }: FollowButtonProps) {
   const { following, busy, toggle } = useFollow(userId, initial);
   const Icon = following ? UserCheck : UserPlus;

@@ -1,12 +1,17 @@
-import type { Profile } from '@inkwell/core';
+import type { Blog, Profile } from '@inkwell/core';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { queryClient } from '../../../lib/queryClient';
-import { useIsSignedIn, useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { PROFILE_KEY_LENGTH, profileKeys, toggleFollow } from '../api/profile';
+import { apiRequest, errorMessage } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
+import { blogKeys, PROFILE_KEY_LENGTH, profileKeys } from '../lib/queryKeys';
+import { useIsSignedIn, useSession } from '../lib/session';
+import { toast } from '../lib/toast';
 
 export const SIGN_IN_TO_FOLLOW = 'Please sign in to follow this creator';
+
+/** PATCH /api/v1/follow/{userId} → {message, following}. */
+export function toggleFollow(userId: string) {
+  return apiRequest<{ success: true; message: string; following: boolean }>(`/follow/${encodeURIComponent(userId)}`, { method: 'PATCH' });
+}
 
 /** Moves the cached follower count of the followed person's profile at once (the refetch confirms it). */
 function adjustCachedProfile(userId: string, following: boolean): void {
@@ -19,9 +24,16 @@ function adjustCachedProfile(userId: string, following: boolean): void {
   }
 }
 
+/** The reading page of a blog by this person shows the same state (its refetch would confirm it). */
+function adjustCachedBlogs(userId: string, following: boolean): void {
+  queryClient.setQueriesData<Blog>({ queryKey: blogKeys.blogs }, (blog) =>
+    blog && blog.creator?._id === userId && blog.isFollowing !== following ? { ...blog, isFollowing: following } : blog,
+  );
+}
+
 /**
- * Follow/Following of SPEC.md 4: toggles optimistically, reverts on failure, and the server's
- * `following` sets the final state; the session's following list is kept in step ('followers' update).
+ * Follow/Following of SPEC.md 4 (profile, follow lists and the reading page): toggles optimistically,
+ * reverts on failure, and the server's `following` sets the final state; the session's following list is kept in step ('followers' update).
  */
 export function useFollow(userId: string, initial: boolean) {
   const signedIn = useIsSignedIn();
@@ -50,6 +62,7 @@ export function useFollow(userId: string, initial: boolean) {
       const session = useSession.getState();
       if (session.user.following.includes(userId) !== result.following) session.update({ kind: 'followers', userId });
       adjustCachedProfile(userId, result.following);
+      adjustCachedBlogs(userId, result.following);
       // Profiles refetch now; open follower/following lists keep their rows (so an unfollow can be undone)
       // and refetch the next time they open.
       void queryClient.invalidateQueries({ queryKey: profileKeys.all, refetchType: 'none' });
