@@ -7,7 +7,7 @@ import { withViewerFlags } from './blogs.presenter';
 
 const blogParams = z.object({ id: z.string().min(1).max(120) });
 
-/** Blogs (SPEC.md 7): feed, reading page, create, update, delete and search. */
+/** Blogs (SPEC.md 7): feed, reading page, create, update and delete. Search is modules/search. */
 export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
@@ -24,14 +24,6 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blogs',
-    { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
-    async (request) => {
-      return { success: true as const, ...(await blogs.list(request.query)) };
-    },
-  );
-
-  app.get(
-    '/search-blogs',
     { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
     async (request) => {
       return { success: true as const, ...(await blogs.list(request.query)) };

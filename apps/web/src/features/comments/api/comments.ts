@@ -1,4 +1,4 @@
-import type { Blog } from '@inkwell/core';
+import { type Blog, COMMENT_MESSAGES } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -124,7 +124,7 @@ export function useDeleteComment(blogId: string) {
       apiRequest<{ message?: string }>(`/blogs/comment/${path(commentId)}`, { method: 'DELETE' }),
     onSuccess: (result, { commentId, size }) => {
       editThread(queryClient, blogId, (comments) => removeComment(comments, commentId), -size);
-      toast.success(result?.message || 'Comment deleted');
+      toast.success(result?.message || COMMENT_MESSAGES.deleted);
       // Offset pages shift after a delete: reload the loaded pages so none is skipped.
       void queryClient.invalidateQueries({ queryKey: commentKeys.list(blogId) });
       void queryClient.invalidateQueries({ queryKey: blogKeys.blog(blogId) });
