@@ -53,9 +53,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete('/notifications', { config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } }, async (request) => ({
-    success: true as const,
-    message: NOTIFICATION_MESSAGES.cleared,
-    unreadCount: await notifications.removeAll(request.user!.id),
-  }));
+  app.delete(
+    '/notifications',
+    { config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: NOTIFICATION_MESSAGES.cleared,
+      unreadCount: await notifications.removeAll(request.user!.id),
+    }),
+  );
 };
