@@ -30,6 +30,39 @@ export const blogFields = z.object({
     .transform((d) => d === true || d === 'true'),
 });
 
+/**
+ * The body of POST /blogs and PATCH /blogs/{id}, as JSON or as multipart/form-data text fields
+ * (content and tags then JSON strings). content, tags and image are checked by the blog rules
+ * after the body (the server's content cleaner, tagsField), which name the problem in their own
+ * words; here they are only described.
+ */
+export const blogBody = blogFields.extend({
+  content: z
+    .unknown()
+    .optional()
+    .meta({
+      type: 'object',
+      description: 'Editor.js output: { blocks: [{ type, data, tunes? }] } (a JSON string in a form)',
+      properties: { blocks: { type: 'array', items: { type: 'object' } } },
+    }),
+  tags: z
+    .unknown()
+    .optional()
+    .meta({
+      type: 'array',
+      description: 'Tags (a JSON array string in a form)',
+      items: { type: 'string', maxLength: MAX_TAG_LENGTH },
+      maxItems: MAX_TAGS,
+    }),
+  image: z
+    .unknown()
+    .optional()
+    .meta({
+      type: ['string', 'null'],
+      description: 'Featured image: an uploaded image or https URL, or null / empty to remove it; in a form, the image file',
+    }),
+});
+
 export const blogListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
