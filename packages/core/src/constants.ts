@@ -23,6 +23,8 @@ export const NOTIFICATION_DROPDOWN_SHOWN = 3;
 export const UNREAD_BADGE_CAP = 9;
 export const PROFILE_FOLLOWING_CARD_SIZE = 5;
 export const MAX_PAGE_LIMIT = 50;
+/** Top-level comments per page: the comment panel's page and the API's default. */
+export const COMMENTS_PAGE_SIZE = 20;
 
 export const DELAYS_MS = {
   logout: 1000,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMMENT_LENGTH } from '../constants';
+import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_PAGE_LIMIT } from '../constants';
 import { visibleText } from './text';
 
 /** A comment or reply: normalized like every text people read, never empty. */
@@ -41,7 +41,7 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const commentListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(COMMENTS_PAGE_SIZE),
 });
 
 export const commentListResponse = z.object({

@@ -1,13 +1,10 @@
-import { type Blog, COMMENT_MESSAGES } from '@inkwell/core';
+import { type Blog, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { blogKeys } from '../../blogs/api/blogs';
 import { insertReply, removeComment, replaceComment, setLike } from '../tree';
 import type { Comment, CommentsPage } from '../types';
-
-/** Top-level comments per page (the API caps limit at 50). */
-export const COMMENTS_PAGE_SIZE = 20;
 
 export const commentKeys = { list: (blogId: string) => ['comments', blogId] as const };
 
