@@ -6,6 +6,7 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** Sign-in and "current password" still accept what the old 256 limit allowed, so nobody is locked out. */
 export const MAX_PASSWORD_INPUT_LENGTH = 256;
 export const MAX_NAME_LENGTH = 80;
+export const MAX_COMMENT_LENGTH = 5000;
 export const MAX_EMAIL_LENGTH = 254;
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const HEADER_LEVELS = [2, 3, 4] as const;
@@ -22,6 +23,8 @@ export const NOTIFICATION_DROPDOWN_SHOWN = 3;
 export const UNREAD_BADGE_CAP = 9;
 export const PROFILE_FOLLOWING_CARD_SIZE = 5;
 export const MAX_PAGE_LIMIT = 50;
+/** Top-level comments per page: the comment panel's page and the API's default. */
+export const COMMENTS_PAGE_SIZE = 20;
 
 export const DELAYS_MS = {
   logout: 1000,

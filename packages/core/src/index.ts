@@ -16,6 +16,8 @@ export * from './rules/tags';
 export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/blogs';
+export * from './schemas/comments';
 export * from './schemas/common';
+export * from './schemas/notifications';
 export * from './schemas/text';
 export * from './schemas/users';

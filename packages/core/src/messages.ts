@@ -68,4 +68,33 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   passwordsDontMatch: "Passwords don't match",
+  signedOutEverywhere: 'Signed out on every device',
+} as const;
+
+/** Messages of Google sign-in (SPEC.md 8 where given); the web shows the same words for its own failures. */
+export const GOOGLE_MESSAGES = {
+  notConfigured: 'Google sign-in is not configured on this server',
+  unavailable: 'Google sign-in is temporarily unavailable. Please try again later.',
+  failed: 'Authentication failed',
+  signedIn: 'Signed in with Google',
+  passwordAccount: 'An account with this email already exists. Please sign in with your email and password.',
+  otherGoogleAccount: 'This email is linked to a different Google account.',
+} as const;
+
+/** Answers of the comment calls (SPEC.md 7); the web falls back to them when an answer has none. */
+export const COMMENT_MESSAGES = {
+  added: 'Comment added',
+  replyAdded: 'Reply added',
+  updated: 'Comment updated',
+  deleted: 'Comment deleted',
+  liked: 'Comment liked',
+  unliked: 'Comment unliked',
+} as const;
+
+/** Answers of the notification calls (SPEC.md 7), shown by the web as toasts. */
+export const NOTIFICATION_MESSAGES = {
+  allMarkedRead: 'All notifications marked as read',
+  markedRead: 'Marked Read Successfully',
+  deleted: 'Notification deleted',
+  cleared: 'All notifications cleared',
 } as const;

@@ -16,8 +16,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = issue?.message ?? 'Invalid input';
+      const asWritten = error.validationContext === 'body' && request.routeOptions.config.bodyMessages === 'as-written';
+      const field = asWritten ? '' : issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = field && !text.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${text}` : text;
       return reply.status(400).send({ success: false, message });
     }

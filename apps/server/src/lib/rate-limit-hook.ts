@@ -1,5 +1,6 @@
 import type { RateLimitName } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { readsBody } from './form-body';
 import type { RateGuard } from './rate-guard';
 
 declare module 'fastify' {
@@ -29,7 +30,8 @@ export function isApiWrite(route: Pick<RouteOptions, 'method' | 'url'>, prefix: 
 
 /**
  * Reads each route's `config.rateLimit` when it is registered and adds a preHandler that counts
- * it (after the route's onRequest authentication, so the account is known, and after validation).
+ * it (after the route's onRequest authentication, so the account is known, and after validation;
+ * form routes before their body is read).
  * An API write route without one makes the app refuse to start: a new write cannot forget it.
  * Must be registered before the routes.
  */
@@ -50,6 +52,13 @@ export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPre
     const limit = async (request: FastifyRequest) => {
       await rate.checkRequest(policy, { userId: request.user?.id, ip: request.ip });
     };
+    // A route that reads its body before validation (lib/form-body.ts) is counted before that, so
+    // nothing is read for a client over its limit; every other route after validation.
+    const preValidation = route.preValidation ? [route.preValidation].flat() : [];
+    if (preValidation.some(readsBody)) {
+      route.preValidation = [limit, ...preValidation];
+      return;
+    }
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [limit, ...existing];
   });

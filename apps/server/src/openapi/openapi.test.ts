@@ -48,10 +48,17 @@ describe('GET /api/v1/openapi.json', () => {
   it('shows bodies, bearer auth and error answers', () => {
     const create = document.paths['/api/v1/blogs']?.post;
     expect(create?.security).toEqual([{ bearerAuth: [] }]);
-    expect(JSON.stringify(create?.requestBody)).toContain('"title"'); // validated in the handler, documented anyway
+    expect(JSON.stringify(create?.requestBody)).toContain('"title"');
     expect(Object.keys(create?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', 'default']));
     expect(document.paths['/api/v1/blogs']?.get?.security).toBeUndefined();
     expect(JSON.stringify(document.paths['/api/v1/change-password']?.patch?.requestBody)).toContain('"newPassword"');
+    // Form routes document both ways of sending: JSON and multipart with files.
+    const content = (create?.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {};
+    expect(Object.keys(content)).toEqual(['application/json', 'multipart/form-data']);
+    expect(JSON.stringify(document.paths['/api/v1/users/{id}']?.patch?.requestBody)).toContain('"profilePic"');
+    expect(JSON.stringify(document.paths['/api/v1/users/{id}']?.delete?.requestBody)).toContain('"currentPassword"');
+    expect(JSON.stringify(document.paths['/api/v1/transfer-account']?.post?.requestBody)).toContain('"newOwnerEmail"');
+    expect(JSON.stringify(document.paths['/api/v1/change-saved-liked-blog-visibility']?.patch?.requestBody)).toContain('"showLikedBlogs"');
     expect(JSON.stringify(document.paths['/api/v1/signin']?.post?.requestBody)).toContain('"password"');
   });
 });

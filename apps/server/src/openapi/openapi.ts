@@ -5,7 +5,6 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type CspDirectives, contentSecurityPolicy } from '../lib/security-headers';
-import { HANDLER_BODIES } from './handler-bodies';
 
 /** The documented API: every route under this prefix, nothing else (web app, uploads, feeds). */
 export const API_PREFIX = '/api/v1';
@@ -36,13 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, d
     transform: (document) => {
       const { url, route } = document;
       if (!url.startsWith(`${API_PREFIX}/`)) return { schema: { hide: true } as never, url };
-      const method = [route.method].flat()[0] ?? 'GET';
-      const inHandler = HANDLER_BODIES[`${method} ${url}`];
       const schema = { ...(document.schema ?? {}) } as Record<string, unknown>;
-      if (inHandler) {
-        schema.body = inHandler.body;
-        schema.description = [schema.description, inHandler.description].filter(Boolean).join(' ');
-      }
       const hooks = hooksOf(route.onRequest);
       const requiresToken = hooks.includes(app.authenticate);
       const acceptsToken = hooks.includes(app.identify);

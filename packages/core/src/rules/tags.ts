@@ -1,9 +1,15 @@
 import { MAX_TAGS } from '../constants';
+import { MAX_TAG_LENGTH } from '../messages';
 
 export const TAG_MESSAGES = {
   tooMany: 'You can add up to 10 tags maximum',
   duplicate: 'This tag already exists',
+  tooLong: `A tag can have at most ${MAX_TAG_LENGTH} characters`,
+  characters: 'Tags can contain letters, numbers and . _ + # - only',
 } as const;
+
+/** The characters a stored tag may have (checked by the server's tagsField and by the editor before adding). */
+export const TAG_PATTERN = /^[\p{L}\p{N}._+#-]+$/u;
 
 export type AddTagResult = { ok: true; tags: string[] } | { ok: false; error?: string };
 

@@ -38,6 +38,19 @@ export const profileUpdateFields = z.object({
 });
 export type ProfileUpdateFields = z.infer<typeof profileUpdateFields>;
 
+/**
+ * The body of PATCH /users/{id}, as JSON or as multipart/form-data text fields: the profile fields
+ * and profilePic ('' or null removes the picture, a URL re-selects an own upload; in a form, a file
+ * in this field replaces it).
+ */
+export const profileUpdateBody = profileUpdateFields.extend({
+  profilePic: z
+    .string({ error: 'profilePic must be a file, an image URL or an empty string' })
+    .nullable()
+    .optional()
+    .meta({ description: "An uploaded image's URL, or '' / null to remove the picture; in a form, the image file" }),
+});
+
 export const visibilityBody = z
   .object({
     showLikedBlogs: z.boolean({ error: 'showLikedBlogs must be true or false' }).optional(),

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   forgotPasswordBody,
   messageResponse,
   resetPasswordBody,
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: 'signout-everywhere' }, onRequest: app.authenticate, schema: { response: { 200: messageResponse } } },
     async (request) => {
       await auth.revokeAllSessions(request.user!.id);
-      return { success: true, message: 'Signed out on every device' };
+      return { success: true, message: AUTH_MESSAGES.signedOutEverywhere };
     },
   );
 };

@@ -23,8 +23,6 @@ const SESSION_FOLLOW_CAP = 500;
 /** Sign-in of an unverified address tries the password of at most this many pending sign-ups (argon2 each). */
 const SIGNUPS_CHECKED_AT_SIGNIN = 3;
 
-export { AUTH_MESSAGES };
-
 export interface AuthDeps {
   db: Kysely<Database>;
   users: UsersRepository;

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { emailField, MAX_NAME_LENGTH, type SessionUser } from '@inkwell/core';
+import { emailField, GOOGLE_MESSAGES, MAX_NAME_LENGTH, type SessionUser } from '@inkwell/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
@@ -12,15 +12,6 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { transact } from '../../lib/tx';
 import { usernameCandidates } from '../users/username';
 import { newUserRow, type UserRow, type UsersRepository } from '../users/users.repo';
-
-export const GOOGLE_MESSAGES = {
-  notConfigured: 'Google sign-in is not configured on this server',
-  unavailable: 'Google sign-in is temporarily unavailable. Please try again later.',
-  failed: 'Authentication failed',
-  signedIn: 'Signed in with Google',
-  passwordAccount: 'An account with this email already exists. Please sign in with your email and password.',
-  otherGoogleAccount: 'This email is linked to a different Google account.',
-} as const;
 
 /** Nonces handed to the browser are valid this long, and remembered as used this long. */
 export const NONCE_TTL_SECONDS = 600;

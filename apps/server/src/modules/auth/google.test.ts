@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { GOOGLE_MESSAGES } from '@inkwell/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { type FakeIssuer, listenIdentityProvider, runImplicitFlow, startFakeIssuer } from '../../../test/oidc';
 import { newUserRow } from '../users/users.repo';
-import { GOOGLE_MESSAGES } from './google.service';
 
 let issuer: FakeIssuer;
 let t: TestApp;

@@ -1,39 +1,23 @@
-import { blogFields } from '@inkwell/core';
+import type { blogBody } from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors';
-import { readMultipart } from '../uploads/multipart';
+import type { z } from 'zod';
+import { formBody, formFiles } from '../../lib/form-body';
 import type { BlogInput } from './blogs.service';
 
 /** Image files a create or update may carry: the featured image and up to 20 inline ones. */
 const MAX_FILES = 21;
 
-/** Turns a JSON or multipart create/update request into a BlogInput (SPEC.md 7 payload names). */
-export async function readBlogInput(request: FastifyRequest): Promise<BlogInput> {
-  if (request.isMultipart()) {
-    const { fields, files } = await readMultipart(request, { maxFiles: MAX_FILES });
-    const base = parseFields(fields);
-    const featured = files.find((f) => f.fieldname === 'image');
-    let image: BlogInput['image'];
-    if (featured) image = { file: featured.buffer };
-    else if ('image' in fields) image = fields.image ? { url: fields.image } : null;
-    const images = files.filter((f) => f.fieldname === 'images').map((f) => f.buffer);
-    return { ...base, content: fields.content ?? '{"blocks":[]}', tags: fields.tags ?? '[]', image, images };
-  }
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be an object');
-  const base = parseFields(body);
-  let image: BlogInput['image'];
-  if ('image' in body) image = typeof body.image === 'string' && body.image ? { url: body.image } : null;
-  return { ...base, content: body.content ?? { blocks: [] }, tags: body.tags ?? [], image };
-}
+/** Reads a create/update body, JSON or multipart, before the route schema (blogBody) validates it. */
+export const blogFormBody = formBody({ maxFiles: MAX_FILES });
 
-function parseFields(source: Record<string, unknown>) {
-  const parsed = blogFields.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.');
-    const message = issue?.message ?? 'Invalid input';
-    throw badRequest(field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message);
-  }
-  return parsed.data;
+/** Turns a validated create/update body and its files into a BlogInput (SPEC.md 7 payload names). */
+export function blogInputOf(request: FastifyRequest, body: z.infer<typeof blogBody>): BlogInput {
+  const { content, tags, image: imageText, ...fields } = body;
+  const files = formFiles(request);
+  const featured = files.find((f) => f.fieldname === 'image');
+  let image: BlogInput['image'];
+  if (featured) image = { file: featured.buffer };
+  else if ('image' in body) image = typeof imageText === 'string' && imageText ? { url: imageText } : null;
+  const images = files.filter((f) => f.fieldname === 'images').map((f) => f.buffer);
+  return { ...fields, content: content ?? { blocks: [] }, tags: tags ?? [], image, ...(request.isMultipart() ? { images } : {}) };
 }

@@ -1,13 +1,20 @@
-import { blogListQuery, blogListResponse, blogResponse, blogWriteResponse, messageResponse } from '@inkwell/core';
+import { blogBody, blogListQuery, blogListResponse, blogResponse, blogWriteResponse, messageResponse } from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readBlogInput } from './blogs.input';
+import { blogFormBody, blogInputOf } from './blogs.input';
 import { withViewerFlags } from './blogs.presenter';
 
 const blogParams = z.object({ id: z.string().min(1).max(120) });
+/** A blog is written as JSON, or as a form with its featured image and inline images as files. */
+const blogWrite = {
+  body: blogBody,
+  consumes: ['application/json', 'multipart/form-data'],
+  description:
+    'JSON, or multipart/form-data with the same fields (content and tags as JSON strings), a featured `image` file and `images` files for image blocks that point at local placeholders.',
+};
 
-/** Blogs (SPEC.md 7): feed, reading page, create, update, delete and search. */
+/** Blogs (SPEC.md 7): feed, reading page, create, update and delete. Search is modules/search. */
 export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
@@ -31,14 +38,6 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/search-blogs',
-    { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
-    async (request) => {
-      return { success: true as const, ...(await blogs.list(request.query)) };
-    },
-  );
-
-  app.get(
     '/blogs/:id',
     { config: blogPage, onRequest: app.identify, schema: { params: blogParams, response: { 200: blogResponse } } },
     async (request) => {
@@ -48,9 +47,14 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/blogs',
-    { config: { rateLimit: 'post' }, onRequest: app.authenticate, schema: { response: { 201: blogWriteResponse } } },
+    {
+      config: { rateLimit: 'post' },
+      onRequest: app.authenticate,
+      preValidation: blogFormBody,
+      schema: { ...blogWrite, response: { 201: blogWriteResponse } },
+    },
     async (request, reply) => {
-      const result = await blogs.create(request.user!.id, await readBlogInput(request));
+      const result = await blogs.create(request.user!.id, blogInputOf(request, request.body));
       return reply.status(201).send({ success: true as const, ...result });
     },
   );
@@ -60,10 +64,11 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: 'post-edit' },
       onRequest: app.authenticate,
-      schema: { params: blogParams, response: { 200: blogWriteResponse } },
+      preValidation: blogFormBody,
+      schema: { ...blogWrite, params: blogParams, response: { 200: blogWriteResponse } },
     },
     async (request) => {
-      return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, await readBlogInput(request))) };
+      return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, blogInputOf(request, request.body))) };
     },
   );
 

@@ -1,18 +1,9 @@
+import type { Comment } from '@inkwell/core';
 import { truthy } from '../../db/flags';
 import type { CommentRow } from './comments.repo';
 
-export interface CommentView {
-  _id: string;
-  comment: string;
-  user: { _id: string; name: string; username: string; profilePic: string | null } | null;
-  likeCount: number;
-  isLiked: boolean;
-  replyCount: number;
-  parentComment: string | null;
-  createdAt: string;
-  updatedAt: string;
-  replies: CommentView[];
-}
+/** The API's comment shape, defined once in packages/core. */
+export type CommentView = Comment;
 
 export function presentComment(row: CommentRow): CommentView {
   return {

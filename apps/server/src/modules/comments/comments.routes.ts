@@ -1,39 +1,20 @@
-import { commentText } from '@inkwell/core';
+import {
+  COMMENT_MESSAGES,
+  commentBody,
+  commentLikeResponse,
+  commentListQuery,
+  commentListResponse,
+  editCommentBody,
+  newCommentResponse,
+  newReplyResponse,
+  replyBody,
+  updatedCommentResponse,
+} from '@inkwell/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
-
-const commentUser = z.object({ _id: z.string(), name: z.string(), username: z.string(), profilePic: z.string().nullable() }).nullable();
-interface CommentOut {
-  _id: string;
-  comment: string;
-  user: z.infer<typeof commentUser>;
-  likeCount: number;
-  isLiked: boolean;
-  replyCount: number;
-  parentComment: string | null;
-  createdAt: string;
-  updatedAt: string;
-  replies: CommentOut[];
-}
-const comment: z.ZodType<CommentOut> = z
-  .lazy(() =>
-    z.object({
-      _id: z.string(),
-      comment: z.string(),
-      user: commentUser,
-      likeCount: z.number(),
-      isLiked: z.boolean(),
-      replyCount: z.number(),
-      parentComment: z.string().nullable(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-      replies: z.array(comment),
-    }),
-  )
-  .meta({ id: 'Comment' }); // a recursive schema needs a name to be a component of the OpenAPI document
 
 /** Threaded comments (SPEC.md 7) plus a paginated read of a blog's comments. */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,19 +28,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.identify,
       schema: {
         params: z.object({ blogId }),
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          limit: z.coerce.number().int().min(1).max(50).default(20),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            comments: z.array(comment),
-            hasMore: z.boolean(),
-            total: z.number(),
-            truncated: z.boolean(),
-          }),
-        },
+        querystring: commentListQuery,
+        response: { 200: commentListResponse },
       },
     },
     async (request) => ok(await comments.list(request.params.blogId, request.user?.id ?? null, request.query.page, request.query.limit)),
@@ -72,13 +42,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         params: z.object({ blogId }),
-        body: z.object({ comment: commentText }),
-        response: { 201: z.object({ success: z.literal(true), message: z.string(), newComment: comment }) },
+        body: commentBody,
+        response: { 201: newCommentResponse },
       },
     },
     async (request, reply) => {
       const newComment = await comments.create(request.user!.id, request.params.blogId, request.body.comment, null);
-      return reply.status(201).send(ok({ message: 'Comment added', newComment }));
+      return reply.status(201).send(ok({ message: COMMENT_MESSAGES.added, newComment }));
     },
   );
 
@@ -89,13 +59,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         params: z.object({ parentCommentId: commentId, blogId }),
-        body: z.object({ reply: commentText }),
-        response: { 201: z.object({ success: z.literal(true), message: z.string(), newReply: comment }) },
+        body: replyBody,
+        response: { 201: newReplyResponse },
       },
     },
     async (request, reply) => {
       const newReply = await comments.create(request.user!.id, request.params.blogId, request.body.reply, request.params.parentCommentId);
-      return reply.status(201).send(ok({ message: 'Reply added', newReply }));
+      return reply.status(201).send(ok({ message: COMMENT_MESSAGES.replyAdded, newReply }));
     },
   );
 
@@ -106,7 +76,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         params: z.object({ commentId }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), liked: z.boolean(), likeCount: z.number() }) },
+        response: { 200: commentLikeResponse },
       },
     },
     async (request) => ok(await comments.toggleLike(request.user!.id, request.params.commentId)),
@@ -119,13 +89,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         params: z.object({ commentId }),
-        body: z.object({ updatedCommentContent: commentText }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), updatedComment: comment }) },
+        body: editCommentBody,
+        response: { 200: updatedCommentResponse },
       },
     },
     async (request) =>
       ok({
-        message: 'Comment updated',
+        message: COMMENT_MESSAGES.updated,
         updatedComment: await comments.edit(request.user!.id, request.params.commentId, request.body.updatedCommentContent),
       }),
   );
@@ -139,7 +109,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await comments.remove(request.user!.id, request.params.commentId);
-      return ok({ message: 'Comment deleted' });
+      return ok({ message: COMMENT_MESSAGES.deleted });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from '@inkwell/core';
+import { BLOG_MESSAGES, COMMENT_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -124,7 +124,7 @@ export class CommentsService {
       }
       const likeCount = await comments.adjustLikeCount(commentId, delta, trx);
       if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, tx);
-      return { message: liked ? 'Comment liked' : 'Comment unliked', liked, likeCount };
+      return { message: liked ? COMMENT_MESSAGES.liked : COMMENT_MESSAGES.unliked, liked, likeCount };
     });
   }
 

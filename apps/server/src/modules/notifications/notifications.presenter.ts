@@ -1,17 +1,8 @@
-import { notificationText } from '@inkwell/core';
+import { type NotificationView, notificationText } from '@inkwell/core';
 import { canReadBlog } from '../../lib/policies';
 import type { NotificationRow } from './notifications.repo';
 
-export interface NotificationView {
-  _id: string;
-  type: string;
-  isRead: boolean;
-  createdAt: string;
-  message: string;
-  sender: { _id: string; name: string; username: string; profilePic: string | null } | null;
-  blog: { blogId: string; title: string } | null;
-  comment: { _id: string; comment: string } | null;
-}
+export type { NotificationView };
 
 /**
  * A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name.

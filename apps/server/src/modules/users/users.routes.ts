@@ -1,16 +1,37 @@
-import { blogListResponse, followListResponse, profileResponse, profileUpdateResponse, USER_MESSAGES, userListQuery } from '@inkwell/core';
+import {
+  blogListResponse,
+  deleteAccountBody,
+  followListResponse,
+  messageResponse,
+  profileResponse,
+  profileUpdateBody,
+  profileUpdateResponse,
+  USER_MESSAGES,
+  userListQuery,
+} from '@inkwell/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
-import { readProfileInput } from './users.input';
+import { formBody } from '../../lib/form-body';
+import { profileFormBody, profileInputOf } from './users.input';
 
 const usernameParams = z.object({ username: z.string().min(1) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const BLOG_TABS = ['blogs', 'drafts', 'saved-blogs', 'liked-blogs'] as const;
 
-/** Profiles (SPEC.md 2 Profile, Edit profile; 7 GET and PATCH /users/{…}). Handlers only translate HTTP. */
+/**
+ * Checked before the body is read, so nobody's upload is processed for someone else's profile. An
+ * id the params schema refuses is left to it, so that answer stays a 400.
+ */
+async function ownProfileOnly(request: FastifyRequest) {
+  const params = idParams.safeParse(request.params);
+  if (params.success && params.data.id !== request.user!.id) throw forbidden(USER_MESSAGES.notYourProfile);
+}
+
+/** Profiles and accounts (SPEC.md 2 Profile, Edit profile; 7 GET, PATCH and DELETE /users/{…}). Handlers only translate HTTP. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { profiles, profileEdit } = app.services;
+  const { profiles, profileEdit, account } = app.services;
   const publicCache = { publicCache: 'anonymous' as const };
 
   app.get(
@@ -52,15 +73,34 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id',
     {
-      config: { rateLimit: 'profile' },
+      config: { rateLimit: 'profile', bodyMessages: 'as-written' },
       onRequest: app.authenticate,
-      schema: { params: idParams, response: { 200: profileUpdateResponse } },
+      preValidation: [ownProfileOnly, profileFormBody],
+      schema: {
+        params: idParams,
+        body: profileUpdateBody,
+        consumes: ['application/json', 'multipart/form-data'],
+        description: 'JSON, or multipart/form-data with the same fields and the picture as a `profilePic` file.',
+        response: { 200: profileUpdateResponse },
+      },
     },
     async (request) => {
-      // Checked before the body is read, so nobody's upload is processed for someone else's profile.
-      if (request.params.id !== request.user!.id) throw forbidden(USER_MESSAGES.notYourProfile);
-      const user = await profileEdit.update(request.user!.id, await readProfileInput(request));
+      const user = await profileEdit.update(request.user!.id, profileInputOf(request, request.body));
       return { success: true as const, message: USER_MESSAGES.profileUpdated, user };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { rateLimit: 'password', bodyMessages: 'as-written' },
+      onRequest: app.authenticate,
+      preValidation: formBody(),
+      schema: { params: idParams, body: deleteAccountBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await account.deleteAccount(request.user!.id, request.params.id, request.body);
+      return { success: true, message: USER_MESSAGES.accountDeleted };
     },
   );
 };

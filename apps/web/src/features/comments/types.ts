@@ -1,26 +1,7 @@
-/** A comment as the API returns it (GET /blogs/{blogId}/comments and the write calls). */
-export interface CommentUser {
-  _id: string;
-  name: string;
-  username: string;
-  profilePic: string | null;
-}
+import type { CommentListResponse } from '@inkwell/core';
 
-export interface Comment {
-  _id: string;
-  comment: string;
-  user: CommentUser | null;
-  likeCount: number;
-  isLiked: boolean;
-  replyCount: number;
-  parentComment: string | null;
-  createdAt: string;
-  updatedAt: string;
-  replies: Comment[];
-}
+/** A comment as the API returns it: the shape is defined once, in packages/core. */
+export type { Comment, CommentUser } from '@inkwell/core';
 
-export interface CommentsPage {
-  comments: Comment[];
-  hasMore: boolean;
-  total: number;
-}
+/** One page of GET /blogs/{blogId}/comments as the comment panel caches it. */
+export type CommentsPage = Pick<CommentListResponse, 'comments' | 'hasMore' | 'total'>;

@@ -1,9 +1,8 @@
-/**
- * The server's tag characters (core tagsField), checked before a tag is added. Repeated here
- * because core keeps it inside the zod schema; limits.test.ts keeps both in step.
- */
-export const TAG_PATTERN = /^[\p{L}\p{N}._+#-]+$/u;
-export const TAG_CHARACTERS_MESSAGE = 'Tags can contain letters, numbers and . _ + # - only';
+import { TAG_MESSAGES } from '@inkwell/core';
+
+/** The server's tag characters (core's TAG_PATTERN, used by tagsField), checked before a tag is added. */
+export { TAG_PATTERN } from '@inkwell/core';
+export const TAG_CHARACTERS_MESSAGE = TAG_MESSAGES.characters;
 
 /**
  * The post limits and the publishing rule are core's own functions, so the editor says exactly

@@ -1,4 +1,4 @@
-import type { Blog } from '@inkwell/core';
+import { BLOG_MESSAGES, type Blog } from '@inkwell/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -14,7 +14,7 @@ export const SIGN_IN_MESSAGES = {
   delete: 'Please sign in to delete this blog',
 } as const;
 
-export const DELETE_MESSAGES = { success: 'Blog deleted successfully', failure: 'Failed to delete blog' } as const;
+export const DELETE_MESSAGES = { success: BLOG_MESSAGES.deleted, failure: BLOG_MESSAGES.deleteFailed } as const;
 
 /**
  * An optimistic toggle on the cached blog (SPEC.md 4): flips at once, reverts with the server's

@@ -4,14 +4,16 @@
  * No network here; see hooks/useGoogleSignIn.ts for the flow itself.
  */
 
+import { GOOGLE_MESSAGES } from '@inkwell/core';
+
 export const GOOGLE_TEXT = {
-  notConfigured: 'Google sign-in is not configured on this server',
+  notConfigured: GOOGLE_MESSAGES.notConfigured,
   /** The popup could not start (blocked, or the server could not prepare it). */
   popupFailed: 'Please try again later',
   /** The redirect came back with an error or a state we did not send. */
   redirectResultFailed: 'Authentication failed. Please try again.',
   /** Any other failure, and a server failure without a message. */
-  failed: 'Authentication failed',
+  failed: GOOGLE_MESSAGES.failed,
 } as const;
 
 export type GoogleFlowMode = 'popup' | 'redirect';

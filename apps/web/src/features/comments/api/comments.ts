@@ -1,13 +1,10 @@
-import type { Blog } from '@inkwell/core';
+import { type Blog, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { blogKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
 import { insertReply, removeComment, replaceComment, setLike } from '../tree';
 import type { Comment, CommentsPage } from '../types';
-
-/** Top-level comments per page (the API caps limit at 50). */
-export const COMMENTS_PAGE_SIZE = 20;
 
 export const commentKeys = { list: (blogId: string) => ['comments', blogId] as const };
 
@@ -132,7 +129,7 @@ export function useDeleteComment(blogId: string) {
       apiRequest<{ message?: string }>(`/blogs/comment/${path(commentId)}`, { method: 'DELETE' }),
     onSuccess: (result, { commentId, size }) => {
       editThread(queryClient, blogId, (comments) => removeComment(comments, commentId), -size);
-      toast.success(result?.message || 'Comment deleted');
+      toast.success(result?.message || COMMENT_MESSAGES.deleted);
       // Offset pages shift after a delete: reload the loaded pages so none is skipped.
       void queryClient.invalidateQueries({ queryKey: commentKeys.list(blogId) });
       void queryClient.invalidateQueries({ queryKey: blogKeys.blog(blogId) });

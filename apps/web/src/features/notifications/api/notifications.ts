@@ -1,31 +1,11 @@
-import type { NotificationFilter } from '@inkwell/core';
+import type { NotificationFilter, NotificationListResponse, NotificationView, UnreadCountResponse } from '@inkwell/core';
 import { apiRequest } from '../../../lib/api';
 
-/** A notification as GET /notifications lists it; `message` is the text after the sender's name. */
-export interface Notification {
-  _id: string;
-  type: string;
-  isRead: boolean;
-  createdAt: string;
-  message: string;
-  sender: { _id: string; name: string; username: string; profilePic: string | null } | null;
-  blog: { blogId: string; title: string } | null;
-  comment: { _id: string; comment: string } | null;
-}
-
-export interface NotificationsResponse {
-  success: true;
-  notifications: Notification[];
-  unreadCount: number;
-  hasMore: boolean;
-}
-
+/** A notification as GET /notifications lists it (the shape is defined once, in packages/core). */
+export type Notification = NotificationView;
+export type NotificationsResponse = NotificationListResponse;
 /** Every change answers with the recipient's fresh unread count. */
-export interface CountResponse {
-  success: true;
-  message: string;
-  unreadCount: number;
-}
+export type CountResponse = UnreadCountResponse;
 
 export interface NotificationsQuery {
   limit: number;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { NOTIFICATION_FILTERS } from '../constants';
+
+/** A notification of SPEC.md section 3 as GET /notifications and the realtime event carry it. */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** The text the UI shows after the sender's name. */
+  message: z.string(),
+  sender: z.object({ _id: z.string(), name: z.string(), username: z.string(), profilePic: z.string().nullable() }).nullable(),
+  blog: z.object({ blogId: z.string(), title: z.string() }).nullable(),
+  comment: z.object({ _id: z.string(), comment: z.string() }).nullable(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
+
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
+});
+
+export const notificationListResponse = z.object({
+  success: z.literal(true),
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number(),
+  hasMore: z.boolean(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/** Every change answers with the recipient's fresh unread count. */
+export const unreadCountResponse = z.object({ success: z.literal(true), message: z.string(), unreadCount: z.number() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
