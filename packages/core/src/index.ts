@@ -19,3 +19,4 @@ export * from './schemas/blogs';
 export * from './schemas/common';
 export * from './schemas/text';
 export * from './schemas/users';
+export * from './schemas/newsletter';

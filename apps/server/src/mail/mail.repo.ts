@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export class MailRepository {
@@ -27,6 +29,7 @@ export class MailRepository {
         sent_at: null,
         last_error: null,
         created_at: now,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
       })
       .execute();
   }

@@ -61,7 +61,14 @@ export class MailService {
       if (this.stopped) break;
       if (!(await this.repo.claim(row.id, LOCK_SECONDS))) continue;
       try {
-        await this.transport.send({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.transport.send({
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+        });
       } catch (err) {
         const attempts = row.attempts + 1;
         const delayMs = attempts >= MAX_ATTEMPTS ? 365 * 86400_000 : Math.min(3600_000, 2 ** attempts * 5000);
