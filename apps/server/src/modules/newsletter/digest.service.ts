@@ -18,7 +18,7 @@ const SENDS_KEPT_DAYS = 35;
 export interface DigestDeps {
   db: Kysely<Database>;
   digests: DigestRepository;
-  mail: MailService;
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
   publicUrl: string;
   batchSize?: number;
 }
