@@ -107,7 +107,12 @@ export class DigestRepository {
    * Records the period's digest for these recipients, skipping any that already have it (another
    * run got there first); returns the ids recorded now: only those may be mailed.
    */
-  async recordSends(kind: DigestKind, period: string, sends: { id: string; mailed: boolean }[], db: Kysely<Database>): Promise<Set<string>> {
+  async recordSends(
+    kind: DigestKind,
+    period: string,
+    sends: { id: string; mailed: boolean }[],
+    db: Kysely<Database>,
+  ): Promise<Set<string>> {
     if (!sends.length) return new Set();
     const now = nowIso();
     const rows = await db
@@ -143,7 +148,12 @@ export class DigestRepository {
     const result = await this.db
       .deleteFrom('newsletter_subscribers')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('newsletter_subscribers').select('id').where('status', '=', 'pending').where('requested_at', '<', cutoff).limit(limit),
+        eb
+          .selectFrom('newsletter_subscribers')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('requested_at', '<', cutoff)
+          .limit(limit),
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -98,7 +98,11 @@ export class NewsletterRepository {
   async forgetAccount(userId: string, email: string, db: Kysely<Database>): Promise<void> {
     await db.deleteFrom('digest_preferences').where('user_id', '=', userId).execute();
     await db.deleteFrom('digest_sends').where('kind', '=', 'following').where('recipient_id', '=', userId).execute();
-    const subscriber = await db.selectFrom('newsletter_subscribers').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+    const subscriber = await db
+      .selectFrom('newsletter_subscribers')
+      .select('id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
     if (!subscriber) return;
     await db.deleteFrom('digest_sends').where('kind', '=', 'newsletter').where('recipient_id', '=', subscriber.id).execute();
     await db.deleteFrom('newsletter_subscribers').where('id', '=', subscriber.id).execute();

@@ -56,11 +56,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.redirect(`/newsletter/unsubscribe/${encodeURIComponent(request.params.token)}`, 303),
   );
 
-  app.get(
-    '/digest-settings',
-    { onRequest: app.authenticate, schema: { response: { 200: digestSettingsResponse } } },
-    async (request) => ({ success: true as const, frequency: await newsletter.digestFrequency(request.user!.id) }),
-  );
+  app.get('/digest-settings', { onRequest: app.authenticate, schema: { response: { 200: digestSettingsResponse } } }, async (request) => ({
+    success: true as const,
+    frequency: await newsletter.digestFrequency(request.user!.id),
+  }));
 
   app.put(
     '/digest-settings',

@@ -54,7 +54,8 @@ export class NewsletterService {
   async confirm(token: string): Promise<void> {
     const row = await this.deps.newsletter.findByConfirmHash(hashToken(token));
     const expired = row && Date.parse(row.requested_at) < Date.now() - this.deps.confirmDays * 86400_000;
-    if (!row || row.status === 'unsubscribed' || (row.status === 'pending' && expired)) throw badRequest(NEWSLETTER_MESSAGES.badConfirmLink);
+    if (!row || row.status === 'unsubscribed' || (row.status === 'pending' && expired))
+      throw badRequest(NEWSLETTER_MESSAGES.badConfirmLink);
     if (row.status === 'pending') await this.deps.newsletter.confirm(row.id);
   }
 

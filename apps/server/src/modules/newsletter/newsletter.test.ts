@@ -12,7 +12,8 @@ const subscribe = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/
 const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/newsletter/confirm', payload: { token } });
 const mailsTo = (to: string) =>
   t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('created_at').orderBy('id').execute();
-const subscriber = (email: string) => t.database.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+const subscriber = (email: string) =>
+  t.database.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
 
 /** The confirmation and unsubscribe tokens of the newest mail to an address. */
 async function linksOf(email: string) {
