@@ -17,6 +17,6 @@ export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/blogs';
 export * from './schemas/common';
+export * from './schemas/newsletter';
 export * from './schemas/text';
 export * from './schemas/users';
-export * from './schemas/newsletter';

@@ -1,4 +1,14 @@
-import { blogFields, changePasswordBody, deleteAccountBody, rawContent, transferBody, visibilityBody } from '@inkwell/core';
+import {
+  blogFields,
+  changePasswordBody,
+  deleteAccountBody,
+  digestSettingsBody,
+  newsletterConfirmBody,
+  newsletterSubscribeBody,
+  rawContent,
+  transferBody,
+  visibilityBody,
+} from '@inkwell/core';
 import { z } from 'zod';
 
 /**
@@ -26,4 +36,10 @@ export const HANDLER_BODIES: Record<string, { body: z.ZodType; description: stri
   'PATCH /api/v1/change-password': { body: changePasswordBody, description: 'The current and the new password.' },
   'DELETE /api/v1/users/:id': { body: deleteAccountBody, description: 'The current password (not needed for Google-only accounts).' },
   'POST /api/v1/transfer-account': { body: transferBody, description: 'The recipient and the current password.' },
+  'POST /api/v1/newsletter/subscribe': {
+    body: newsletterSubscribeBody,
+    description: 'Mails a confirmation link (double opt-in). The answer is the same whether or not the address is subscribed.',
+  },
+  'POST /api/v1/newsletter/confirm': { body: newsletterConfirmBody, description: 'The token of the mailed confirmation link.' },
+  'PUT /api/v1/digest-settings': { body: digestSettingsBody, description: 'A digest of the authors one follows: off, daily or weekly.' },
 };
