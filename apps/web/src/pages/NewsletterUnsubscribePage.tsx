@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, MailX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/Button';
+import { LinkCard } from '../components/ui/LinkResult';
 import { unsubscribe } from '../features/newsletter/api/newsletter';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { errorMessage } from '../lib/api';
@@ -16,32 +17,29 @@ export default function NewsletterUnsubscribePage() {
   const action = useMutation({ mutationFn: () => unsubscribe(token) });
 
   return (
-    <section className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
-        <h1 className="text-2xl font-bold text-gray-900 dark:text-gray-100">Unsubscribe</h1>
-        {action.isSuccess ? (
-          <div className="mt-6 flex flex-col items-center gap-3" role="status">
-            <CheckCircle2 size={48} className="text-green-600 dark:text-green-400" aria-hidden="true" />
-            <p className="text-gray-800 dark:text-gray-200">{action.data.message}</p>
-            <Link to="/" className={buttonClasses('secondary', 'md', 'mt-2')}>
-              Go to the home page
-            </Link>
-          </div>
-        ) : (
-          <div className="mt-6 flex flex-col items-center gap-4">
-            <MailX size={48} className="text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-            <p className="text-gray-700 dark:text-gray-300">Stop getting Inkwell digests at this address?</p>
-            <Button onClick={() => action.mutate()} disabled={action.isPending}>
-              {action.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-            </Button>
-            {action.isError && (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                {errorMessage(action.error)}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
-    </section>
+    <LinkCard title="Unsubscribe">
+      {action.isSuccess ? (
+        <div className="mt-6 flex flex-col items-center gap-3" role="status">
+          <CheckCircle2 size={48} className="text-green-600 dark:text-green-400" aria-hidden="true" />
+          <p className="text-gray-800 dark:text-gray-200">{action.data.message}</p>
+          <Link to="/" className={buttonClasses('secondary', 'md', 'mt-2')}>
+            Go to the home page
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 flex flex-col items-center gap-4">
+          <MailX size={48} className="text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+          <p className="text-gray-700 dark:text-gray-300">Stop getting Inkwell digests at this address?</p>
+          <Button onClick={() => action.mutate()} disabled={action.isPending}>
+            {action.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+          </Button>
+          {action.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {errorMessage(action.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </LinkCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database, DigestFrequency } from '../../db/schema';
 
@@ -18,6 +18,10 @@ export interface Recipient {
 
 export type DigestKind = 'newsletter' | 'following';
 
+/** Whether the recipient has no digest_sends row for the period yet (an indexed NOT EXISTS). */
+const notSent = (kind: DigestKind, period: string, recipient: 's.id' | 'p.user_id') =>
+  sql<boolean>`not exists (select 1 from digest_sends d where d.kind = ${kind} and d.period = ${period} and d.recipient_id = ${sql.ref(recipient)})`;
+
 /** What the digest job reads and writes: recipients not yet sent a period's digest, and the posts. */
 export class DigestRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -30,17 +34,7 @@ export class DigestRepository {
       .where('s.status', '=', 'confirmed')
       .where('s.confirmed_at', '<', before)
       .where('s.id', '>', after)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('digest_sends as d')
-              .select('d.recipient_id')
-              .where('d.kind', '=', 'newsletter')
-              .where('d.period', '=', period)
-              .whereRef('d.recipient_id', '=', 's.id'),
-          ),
-        ),
-      )
+      .where(notSent('newsletter', period, 's.id'))
       .orderBy('s.id')
       .limit(limit)
       .execute();
@@ -56,17 +50,7 @@ export class DigestRepository {
       .where('p.updated_at', '<', before)
       .where('u.email_verified', '=', 1)
       .where('p.user_id', '>', after)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('digest_sends as d')
-              .select('d.recipient_id')
-              .where('d.kind', '=', 'following')
-              .where('d.period', '=', period)
-              .whereRef('d.recipient_id', '=', 'p.user_id'),
-          ),
-        ),
-      )
+      .where(notSent('following', period, 'p.user_id'))
       .orderBy('p.user_id')
       .limit(limit)
       .execute();

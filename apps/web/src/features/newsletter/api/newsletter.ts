@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { ONCE_PER_LINK } from '../../../lib/queryClient';
 
 interface MessageResponse {
   success: boolean;
@@ -22,11 +23,6 @@ export function useConfirmSubscription(token: string) {
     queryKey: ['newsletter-confirm', token],
     queryFn: () => confirmSubscription(token),
     enabled: token.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    refetchOnWindowFocus: false,
+    ...ONCE_PER_LINK,
   });
 }
