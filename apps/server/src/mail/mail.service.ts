@@ -28,6 +28,11 @@ export class MailService {
     return this.repo.insert(mail, trx);
   }
 
+  /** Many mails in one statement, e.g. a batch of digests inside the transaction that records them. */
+  async enqueueMany(mails: OutgoingMail[], trx?: Kysely<Database>): Promise<void> {
+    if (mails.length) await this.repo.insertMany(mails, trx);
+  }
+
   /** The outbox depth (metrics). */
   pendingCount(): Promise<number> {
     return this.repo.countPending();

@@ -18,7 +18,7 @@ const SENDS_KEPT_DAYS = 35;
 export interface DigestDeps {
   db: Kysely<Database>;
   digests: DigestRepository;
-  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  mail: Pick<MailService, 'enqueueMany' | 'kick'>;
   publicUrl: string;
   batchSize?: number;
 }
@@ -138,13 +138,9 @@ export class DigestService {
       queued += await db.transaction().execute(async (trx) => {
         const sends = prepared.map(({ r, posts }) => ({ id: r.id, mailed: posts.length > 0 }));
         const recorded = await digests.recordSends(plan.kind, plan.period.key, sends, trx);
-        let n = 0;
-        for (const { r, posts } of prepared) {
-          if (!recorded.has(r.id) || !posts.length) continue;
-          await mail.enqueue(plan.mail(r, posts), trx);
-          n++;
-        }
-        return n;
+        const mails = prepared.filter(({ r, posts }) => recorded.has(r.id) && posts.length).map(({ r, posts }) => plan.mail(r, posts));
+        await mail.enqueueMany(mails, trx);
+        return mails.length;
       });
       mail.kick();
       after = batch[batch.length - 1]!.id;

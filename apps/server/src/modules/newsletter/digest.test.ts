@@ -83,12 +83,13 @@ describe('weekly newsletter digest over real SMTP', () => {
 
     // Next week: this week's posts are 'last week' then, and every subscriber confirmed before it.
     const nextWeek = new Date(Date.now() + 7 * DAY);
-    // The first sender crashes in its second batch: its third mail fails inside the batch's transaction.
-    let queued = 0;
+    // The first sender crashes in its second batch: queueing its mails fails inside the transaction
+    // that already recorded the batch's sends.
+    let batches = 0;
     const crashing = {
-      enqueue: (...args: Parameters<typeof t.app.services.mail.enqueue>) => {
-        if (++queued === 3) throw new Error('process killed');
-        return t.app.services.mail.enqueue(...args);
+      enqueueMany: (...args: Parameters<typeof t.app.services.mail.enqueueMany>) => {
+        if (++batches === 2) throw new Error('process killed');
+        return t.app.services.mail.enqueueMany(...args);
       },
       kick: () => {},
     };
