@@ -68,6 +68,16 @@ for (const theme of ['light', 'dark'] as const) {
         path: '/confirm-transfer/accept/not-a-real-token',
         ready: (p) => expect(p.getByText('Transfer Failed')).toBeVisible(),
       },
+      {
+        name: 'newsletter confirmation',
+        path: '/newsletter/confirm/not-a-real-token',
+        ready: (p) => expect(p.getByText('This confirmation link is invalid or has expired.', { exact: false })).toBeVisible(),
+      },
+      {
+        name: 'newsletter unsubscribe',
+        path: '/newsletter/unsubscribe/not-a-real-token',
+        ready: (p) => expect(p.getByRole('button', { name: 'Unsubscribe' })).toBeVisible(),
+      },
       { name: 'blog not found', path: '/blog/no-such-blog', ready: (p) => heading(p, 'Blog not found') },
       { name: '404', path: '/no/such/page', ready: (p) => heading(p, 'Page not found') },
     ];

@@ -33,6 +33,8 @@ test('every screen sets its own page title', async ({ page, stack }) => {
   await expectTitle('/forgot-password', 'Forgot password · Inkwell');
   await expectTitle('/reset-password/not-a-real-token', 'Reset password · Inkwell');
   await expectTitle('/confirm-transfer/accept/not-a-real-token', 'Account transfer · Inkwell');
+  await expectTitle('/newsletter/confirm/not-a-real-token', 'Confirm subscription · Inkwell');
+  await expectTitle('/newsletter/unsubscribe/not-a-real-token', 'Unsubscribe · Inkwell');
   await expectTitle('/no/such/page', 'Page not found · Inkwell');
 
   // Signed in.

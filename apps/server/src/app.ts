@@ -27,6 +27,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/health/metrics';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(followsRoutes);
       await api.register(commentsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -64,6 +64,8 @@ const envSchema = z.object({
   UNATTACHED_UPLOAD_HOURS: z.coerce.number().positive().default(24),
   SENT_MAIL_RETENTION_DAYS: z.coerce.number().positive().default(7),
   READ_NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(90),
+  /** Newsletter sign-ups never confirmed are deleted this many days after the request (and their link stops working). */
+  UNCONFIRMED_SUBSCRIBER_DAYS: z.coerce.number().positive().default(7),
   METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).optional()),
 });
@@ -102,7 +104,7 @@ export interface Config {
   storage: StorageConfig;
   /** The cleanup scheduler; tests turn it off and run jobs themselves. */
   backgroundJobs: boolean;
-  retention: { unattachedUploadHours: number; sentMailDays: number; readNotificationDays: number };
+  retention: { unattachedUploadHours: number; sentMailDays: number; readNotificationDays: number; unconfirmedSubscriberDays: number };
   /** Prometheus metrics: off unless a bearer token (served at /metrics) or a separate port is set. */
   metrics: { token?: string; port?: number };
 }
@@ -191,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       unattachedUploadHours: env.UNATTACHED_UPLOAD_HOURS,
       sentMailDays: env.SENT_MAIL_RETENTION_DAYS,
       readNotificationDays: env.READ_NOTIFICATION_RETENTION_DAYS,
+      unconfirmedSubscriberDays: env.UNCONFIRMED_SUBSCRIBER_DAYS,
     },
     metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT },
     ...overrides,

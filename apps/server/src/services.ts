@@ -28,6 +28,10 @@ import { ExportRepository } from './modules/export/export.repo';
 import { ExportService } from './modules/export/export.service';
 import { FollowsRepository } from './modules/follows/follows.repo';
 import { FollowsService } from './modules/follows/follows.service';
+import { DigestRepository } from './modules/newsletter/digest.repo';
+import { DigestService } from './modules/newsletter/digest.service';
+import { NewsletterRepository } from './modules/newsletter/newsletter.repo';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
 import { NotificationsRepository } from './modules/notifications/notifications.repo';
 import { NotificationsService } from './modules/notifications/notifications.service';
@@ -84,6 +88,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     feeds: new FeedsRepository(db),
     sitemap: new SitemapRepository(db),
     exports: new ExportRepository(db),
+    newsletter: new NewsletterRepository(db),
+    digests: new DigestRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -155,6 +161,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     search: repos.search,
     uploads,
     mail: repos.mail,
+    newsletter: repos.newsletter,
     sessions,
   });
   const transfer = new TransferService({
@@ -181,6 +188,18 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl,
   });
   const sitemap = new SitemapService(repos.sitemap, publicUrl);
+  const newsletter = new NewsletterService({
+    db,
+    newsletter: repos.newsletter,
+    mail,
+    rate,
+    publicUrl,
+    confirmDays: config.retention.unconfirmedSubscriberDays,
+  });
+  const digests = new DigestService({ db, digests: repos.digests, mail, publicUrl });
+  // Hourly: the first run after midnight (UTC) sends yesterday's daily digests, the first after
+  // Monday 00:00 the weekly ones; later runs only pick up whoever a stopped run did not reach.
+  scheduler.register('digests', 3600_000, (ctx) => digests.run(ctx));
 
   return {
     config,
@@ -210,6 +229,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     feeds,
     sitemap,
     exports,
+    newsletter,
+    digests,
     async close() {
       await scheduler.stop();
       await mail.stop();

@@ -70,6 +70,14 @@ export const RATE_LIMITS = {
   notification: { windowSeconds: MINUTE, perUser: 60, perIp: 180, message: 'You are changing notifications too quickly.' },
   /** 'Download my data' reads a whole account: a few a day is plenty. */
   export: { windowSeconds: HOUR, perUser: 5, perIp: 20, message: 'You are downloading your data too often.' },
+
+  // Newsletter (issue 16): the home page's form per IP; confirmation mails per address (over it the
+  // answer stays the same and no mail goes out, so the limit tells nothing about the address);
+  // confirm and unsubscribe links per IP; the Settings digest choice per account.
+  newsletter: { windowSeconds: HOUR, perIp: 10, message: TOO_MANY },
+  'newsletter-mail': { windowSeconds: DAY, perKey: 3, message: TOO_MANY },
+  'newsletter-link': { windowSeconds: HOUR, perIp: 60, message: TOO_MANY },
+  digest: { windowSeconds: 10 * MINUTE, perUser: 30, perIp: 90, message: 'You are changing your digest settings too quickly.' },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -147,6 +147,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   last_error: string | null;
   created_at: string;
+  /** JSON object of extra headers (List-Unsubscribe on newsletter mail); null when none. */
+  headers: string | null;
 }
 
 export interface UploadsTable {
@@ -191,4 +193,46 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
   job_leases: JobLeasesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  digest_preferences: DigestPreferencesTable;
+  digest_sends: DigestSendsTable;
+}
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** An address from the home page's form (double opt-in: nothing but the confirmation until confirmed). */
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  /** SHA-256 of the confirmation link's token; null once confirmed. */
+  confirm_token_hash: string | null;
+  /** In every mail's unsubscribe link; kept as is because each digest needs it again. */
+  unsubscribe_token: string;
+  /** The latest subscribe request (unconfirmed ones are deleted some days after it). */
+  requested_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export type DigestFrequency = 'off' | 'daily' | 'weekly';
+
+/** A signed-in reader's digest of the authors they follow. */
+export interface DigestPreferencesTable {
+  user_id: string;
+  frequency: DigestFrequency;
+  unsubscribe_token: string;
+  updated_at: string;
+}
+
+/** One digest of one period to one recipient: written in the transaction that queues its mail. */
+export interface DigestSendsTable {
+  /** 'newsletter' (recipient: a subscriber) or 'following' (recipient: a user). */
+  kind: 'newsletter' | 'following';
+  recipient_id: string;
+  /** 'D2026-11-23' for that day, 'W2026-11-16' for the week starting that Monday (UTC). */
+  period: string;
+  /** 0 when there was nothing to send (no new posts by the followed authors). */
+  mailed: Flag;
+  created_at: string;
 }

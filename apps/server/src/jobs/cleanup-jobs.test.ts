@@ -17,8 +17,10 @@ let other: TestUser;
 const queries: CompiledQuery[] = [];
 beforeAll(async () => {
   // Notifications kept 30 days here, not the default 90: the retention is configurable.
-  t = await createTestApp({ retention: { unattachedUploadHours: 24, sentMailDays: 7, readNotificationDays: 30 } }, undefined, (q) =>
-    queries.push(q),
+  t = await createTestApp(
+    { retention: { unattachedUploadHours: 24, sentMailDays: 7, readNotificationDays: 30, unconfirmedSubscriberDays: 7 } },
+    undefined,
+    (q) => queries.push(q),
   );
   [user, other] = await Promise.all([createUser(t), createUser(t)]);
 });

@@ -7,6 +7,7 @@ import { readNotificationsCleanup } from './read-notifications.job';
 import type { Scheduler } from './scheduler';
 import { sentMailCleanup } from './sent-mail.job';
 import { unattachedUploadsCleanup } from './unattached-uploads.job';
+import { unconfirmedSubscribersCleanup } from './unconfirmed-subscribers.job';
 
 const HOUR = 3600_000;
 
@@ -18,4 +19,5 @@ export function registerCleanupJobs(scheduler: Scheduler, deps: { db: Kysely<Dat
   scheduler.register('expired-tokens', HOUR, expiredTokensCleanup(db));
   scheduler.register('sent-mail', HOUR, sentMailCleanup(db, retention.sentMailDays));
   scheduler.register('read-notifications', 6 * HOUR, readNotificationsCleanup(db, retention.readNotificationDays));
+  scheduler.register('unconfirmed-subscribers', 6 * HOUR, unconfirmedSubscribersCleanup(db, retention.unconfirmedSubscriberDays));
 }

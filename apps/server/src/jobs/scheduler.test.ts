@@ -51,7 +51,14 @@ const lease = (name: string) => new JobLeaseRepository(a.database.db).find(name)
 
 describe('scheduler on two app instances sharing one database', () => {
   it('registers the cleanup jobs on every instance', () => {
-    expect(a.app.services.scheduler.names).toEqual(['unattached-uploads', 'expired-tokens', 'sent-mail', 'read-notifications']);
+    expect(a.app.services.scheduler.names).toEqual([
+      'unattached-uploads',
+      'expired-tokens',
+      'sent-mail',
+      'read-notifications',
+      'unconfirmed-subscribers',
+      'digests',
+    ]);
   });
 
   it('never runs one job on both instances at once', async () => {

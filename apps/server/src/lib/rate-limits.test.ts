@@ -20,6 +20,9 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/blogs/comment/:blogId': { comment: 'hello' },
   'POST /api/v1/comment/:parentCommentId/:blogId': { reply: 'hello' },
   'PATCH /api/v1/blogs/edit-comment/:commentId': { updatedCommentContent: 'hello' },
+  'POST /api/v1/newsletter/subscribe': { email: 'limit@example.com' },
+  'POST /api/v1/newsletter/confirm': { token: 'not-a-real-token' },
+  'PUT /api/v1/digest-settings': { frequency: 'weekly' },
 };
 
 /** The write routes of the route files (methods other than GET/HEAD under /api/v1), as printRoutes shows them. */

@@ -7,27 +7,37 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export class MailRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   insert(mail: OutgoingMail, db: Kysely<Database> = this.db) {
+    return this.insertMany([mail], db);
+  }
+
+  /** Several mails in one statement (a digest batch). */
+  insertMany(mails: OutgoingMail[], db: Kysely<Database> = this.db) {
     const now = nowIso();
     return db
       .insertInto('mail_outbox')
-      .values({
-        id: newId(),
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html ?? null,
-        next_attempt_at: now,
-        locked_until: null,
-        sent_at: null,
-        last_error: null,
-        created_at: now,
-      })
+      .values(
+        mails.map((mail) => ({
+          id: newId(),
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html ?? null,
+          next_attempt_at: now,
+          locked_until: null,
+          sent_at: null,
+          last_error: null,
+          created_at: now,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        })),
+      )
       .execute();
   }
 

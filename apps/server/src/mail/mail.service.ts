@@ -28,6 +28,11 @@ export class MailService {
     return this.repo.insert(mail, trx);
   }
 
+  /** Many mails in one statement, e.g. a batch of digests inside the transaction that records them. */
+  async enqueueMany(mails: OutgoingMail[], trx?: Kysely<Database>): Promise<void> {
+    if (mails.length) await this.repo.insertMany(mails, trx);
+  }
+
   /** The outbox depth (metrics). */
   pendingCount(): Promise<number> {
     return this.repo.countPending();
@@ -61,7 +66,14 @@ export class MailService {
       if (this.stopped) break;
       if (!(await this.repo.claim(row.id, LOCK_SECONDS))) continue;
       try {
-        await this.transport.send({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.transport.send({
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+        });
       } catch (err) {
         const attempts = row.attempts + 1;
         const delayMs = attempts >= MAX_ATTEMPTS ? 365 * 86400_000 : Math.min(3600_000, 2 ** attempts * 5000);

@@ -1,8 +1,8 @@
 import type { OutgoingMail } from './mail.repo';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, intro: string, action: { label: string; url: string }, outro: string) {
+export function layout(title: string, intro: string, action: { label: string; url: string }, outro: string) {
   const text = `${intro}\n\n${action.label}: ${action.url}\n\n${outro}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h2>${escapeHtml(title)}</h2><p>${escapeHtml(intro)}</p>

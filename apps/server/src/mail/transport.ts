@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 export interface MailTransport {
-  send(mail: { from: string; to: string; subject: string; text: string; html?: string | null }): Promise<void>;
+  send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    headers?: Record<string, string>;
+  }): Promise<void>;
   close(): void;
 }
 

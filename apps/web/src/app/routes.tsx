@@ -19,6 +19,8 @@ const SettingsPage = lazy(() => import('../pages/SettingsPage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const AboutPage = lazy(() => import('../pages/AboutPage'));
+const NewsletterConfirmPage = lazy(() => import('../pages/NewsletterConfirmPage'));
+const NewsletterUnsubscribePage = lazy(() => import('../pages/NewsletterUnsubscribePage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -45,6 +47,8 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="confirm-transfer/:action/:token" element={<ConfirmTransferPage />} />
+        <Route path="newsletter/confirm/:token" element={<NewsletterConfirmPage />} />
+        <Route path="newsletter/unsubscribe/:token" element={<NewsletterUnsubscribePage />} />
         <Route
           path="edit-profile"
           element={

@@ -11,3 +11,12 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** For a call a mailed link makes once when its page opens (verify, confirm): never again by itself. */
+export const ONCE_PER_LINK = {
+  retry: false,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  refetchOnMount: false,
+  refetchOnReconnect: false,
+} as const;

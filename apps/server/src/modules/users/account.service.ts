@@ -9,6 +9,7 @@ import { canDeleteAccount } from '../../lib/policies';
 import type { SessionEvents } from '../../lib/session-events';
 import { transact } from '../../lib/tx';
 import type { MailRepository } from '../../mail/mail.repo';
+import type { NewsletterRepository } from '../newsletter/newsletter.repo';
 import type { SearchRepository } from '../search/search.repo';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { CountersRepository } from './counters.repo';
@@ -21,6 +22,7 @@ export interface AccountDeps {
   search: SearchRepository;
   uploads: UploadsService;
   mail: MailRepository;
+  newsletter: NewsletterRepository;
   /** Told when tokens stop working, so live sockets of the user are dropped too. */
   sessions?: SessionEvents;
 }
@@ -60,7 +62,7 @@ export class AccountService {
    */
   async deleteAccount(userId: string, targetId: string, input: { currentPassword?: string }): Promise<void> {
     if (!canDeleteAccount(userId, targetId)) throw forbidden(USER_MESSAGES.notYourAccount);
-    const { db, users, counters, search, uploads, mail } = this.deps;
+    const { db, users, counters, search, uploads, mail, newsletter } = this.deps;
     const user = await this.current(userId);
     if (needsPassword(user)) {
       if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
@@ -79,6 +81,8 @@ export class AccountService {
       await users.delete(userId, trx);
       // The outbox has no foreign key either: its messages to the account go with it.
       await mail.deleteForAddress(user.email, trx);
+      // Digest settings and sends, and a newsletter subscription of the same address.
+      await newsletter.forgetAccount(userId, user.email, trx);
       await counters.recountBlogs(blogIds, trx);
       await counters.recountComments(commentIds, trx);
       await counters.recountUsers(userIds, trx);

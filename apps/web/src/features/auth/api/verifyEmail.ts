@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { ONCE_PER_LINK } from '../../../lib/queryClient';
 import type { MessageResponse } from './signup';
 
 /** GET /api/v1/verify-email/{verificationToken} → {success, message}. */
@@ -13,10 +14,6 @@ export function useVerifyEmail(verificationToken: string) {
     queryKey: ['verify-email', verificationToken],
     queryFn: () => verifyEmail(verificationToken),
     enabled: verificationToken.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
+    ...ONCE_PER_LINK,
   });
 }

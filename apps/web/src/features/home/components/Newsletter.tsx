@@ -1,24 +1,46 @@
 import { DELAYS_MS } from '@inkwell/core';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { subscribeToNewsletter } from '../api/newsletter';
 
 type Status = 'idle' | 'submitting' | 'done';
 
 export const NEWSLETTER_THANKS = "Thanks for subscribing! You'll hear from us soon.";
 
-/** Newsletter block: simulated only, no request (SPEC.md 4). */
+/**
+ * Newsletter block (SPEC.md 4's texts and 1.5 s 'Subscribing...'), now a real double opt-in
+ * subscription (issue 16): the address is sent at once and a confirmation mail follows; the thanks
+ * shows once both the delay and the request are over. The server answers alike for any address.
+ */
 export function Newsletter() {
   const [status, setStatus] = useState<Status>('idle');
   const [email, setEmail] = useState('');
-  const timer = useRef<number | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const mounted = useRef(true);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status !== 'idle') return;
     setStatus('submitting');
-    timer.current = window.setTimeout(() => setStatus('done'), DELAYS_MS.newsletter);
+    setError(null);
+    const delay = new Promise((resolve) => window.setTimeout(resolve, DELAYS_MS.newsletter));
+    Promise.all([subscribeToNewsletter(email), delay]).then(
+      () => mounted.current && setStatus('done'),
+      async (err: unknown) => {
+        await delay;
+        if (!mounted.current) return;
+        setError(errorMessage(err));
+        setStatus('idle');
+      },
+    );
   };
 
   return (
@@ -42,6 +64,8 @@ export function Newsletter() {
               id="newsletter-email"
               type="email"
               required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'newsletter-error' : undefined}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               placeholder="you@example.com"
@@ -55,6 +79,11 @@ export function Newsletter() {
               {status === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </button>
           </form>
+        )}
+        {error && status === 'idle' && (
+          <p id="newsletter-error" role="alert" className="mt-3 text-sm font-medium text-white">
+            {error}
+          </p>
         )}
       </div>
     </section>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { AccountSettings } from './AccountSettings';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DigestSettings } from './DigestSettings';
 import { InterfaceSettings } from './InterfaceSettings';
 import { PrivacySettings } from './PrivacySettings';
 
@@ -81,7 +82,14 @@ export function SettingsScreen() {
           aria-labelledby={`${ids}-${active}`}
           className="min-w-0 rounded-2xl border border-gray-200 bg-white p-5 sm:p-7 dark:border-gray-800 dark:bg-gray-900"
         >
-          {active === 'privacy' && <PrivacySettings />}
+          {active === 'privacy' && (
+            <div className="space-y-8">
+              <PrivacySettings />
+              <div className="border-t border-gray-200 pt-6 dark:border-gray-800">
+                <DigestSettings />
+              </div>
+            </div>
+          )}
           {active === 'interface' && <InterfaceSettings />}
           {active === 'password' && <ChangePasswordForm />}
           {active === 'account' && <AccountSettings />}
