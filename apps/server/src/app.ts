@@ -28,6 +28,7 @@ import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/health/metrics';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { multipartOptions } from './modules/uploads/multipart';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(googleAuthRoutes);
       await api.register(uploadsRoutes);
       await api.register(blogsRoutes);
+      await api.register(revisionsRoutes);
       await api.register(usersRoutes);
       await api.register(accountRoutes);
       await api.register(transferRoutes);

@@ -17,5 +17,6 @@ export * from './schemas/auth';
 export * from './schemas/blocks';
 export * from './schemas/blogs';
 export * from './schemas/common';
+export * from './schemas/revisions';
 export * from './schemas/text';
 export * from './schemas/users';

@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_search_vocabulary';
 import * as m0009 from './migrations/0009_sitemap';
 import * as m0010 from './migrations/0010_jobs';
 import * as m0011 from './migrations/0011_canonical_tags';
+import * as m0016 from './migrations/0016_revisions';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0009_sitemap': m0009,
   '2026_11_24_0010_jobs': m0010,
   '2026_11_24_0011_canonical_tags': m0011,
+  '2026_11_24_0016_revisions': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { blogFields } from '@inkwell/core';
+import { blogFields, postVersion } from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { readMultipart } from '../uploads/multipart';
@@ -17,14 +17,29 @@ export async function readBlogInput(request: FastifyRequest): Promise<BlogInput>
     if (featured) image = { file: featured.buffer };
     else if ('image' in fields) image = fields.image ? { url: fields.image } : null;
     const images = files.filter((f) => f.fieldname === 'images').map((f) => f.buffer);
-    return { ...base, content: fields.content ?? '{"blocks":[]}', tags: fields.tags ?? '[]', image, images };
+    return {
+      ...base,
+      content: fields.content ?? '{"blocks":[]}',
+      tags: fields.tags ?? '[]',
+      image,
+      images,
+      version: readVersion(fields.version),
+    };
   }
   const body = (request.body ?? {}) as Record<string, unknown>;
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be an object');
   const base = parseFields(body);
   let image: BlogInput['image'];
   if ('image' in body) image = typeof body.image === 'string' && body.image ? { url: body.image } : null;
-  return { ...base, content: body.content ?? { blocks: [] }, tags: body.tags ?? [], image };
+  return { ...base, content: body.content ?? { blocks: [] }, tags: body.tags ?? [], image, version: readVersion(body.version) };
+}
+
+/** The optional `version` of an update (autosave conflicts); absent or '' means "no check". */
+function readVersion(raw: unknown): number | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const parsed = postVersion.safeParse(raw);
+  if (!parsed.success) throw badRequest('version: must be a whole number');
+  return parsed.data;
 }
 
 function parseFields(source: Record<string, unknown>) {
