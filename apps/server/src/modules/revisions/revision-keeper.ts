@@ -55,6 +55,24 @@ export class RevisionKeeper {
       },
       trx,
     );
+    // A restore replaces pending work in progress too: keep it, so restoring never loses text.
+    if (e.reason === 'restore') {
+      for (const pending of await revisions.autosavesOf(row.id, trx)) {
+        await revisions.insertRevision(
+          {
+            ...pending,
+            id: newId(),
+            blog_id: row.id,
+            author_id: pending.author_id,
+            reason: 'restore',
+            draft: row.draft,
+            images: JSON.stringify(contentImages(pending.content)),
+            created_at: nowIso(),
+          },
+          trx,
+        );
+      }
+    }
     await revisions.trim(row.id, trx);
     await revisions.deleteAutosaves(row.id, trx);
     return { version: current + 1, images: await revisions.images(row.id, trx) };

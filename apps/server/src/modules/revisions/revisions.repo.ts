@@ -33,6 +33,15 @@ export class RevisionsRepository {
     return db.selectFrom('blog_autosaves').selectAll().where('blog_id', '=', blogDbId).where('author_id', '=', authorId).executeTakeFirst();
   }
 
+  autosavesOf(blogDbId: string, trx: Kysely<Database>) {
+    return trx
+      .selectFrom('blog_autosaves')
+      .select(['author_id', 'version', 'title', 'description', 'tags', 'image', 'content'])
+      .where('blog_id', '=', blogDbId)
+      .orderBy('version')
+      .execute();
+  }
+
   async upsertAutosave(row: AutosaveRow, trx: Kysely<Database>): Promise<void> {
     const { blog_id, author_id, ...rest } = row;
     await trx
