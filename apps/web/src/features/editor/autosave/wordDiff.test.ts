@@ -30,6 +30,14 @@ describe('wordDiff', () => {
     ).toBe(after);
   });
 
+  it('groups changes separated only by spaces into one removal and one addition', () => {
+    expect(wordDiff('A rewritten opening line.', 'The original opening line.')).toEqual([
+      { kind: 'removed', text: 'A rewritten' },
+      { kind: 'added', text: 'The original' },
+      { kind: 'same', text: ' opening line.' },
+    ]);
+  });
+
   it('answers one same part for equal texts and nothing for two empty ones', () => {
     expect(wordDiff('a b', 'a b')).toEqual([{ kind: 'same', text: 'a b' }]);
     expect(wordDiff('', '')).toEqual([]);

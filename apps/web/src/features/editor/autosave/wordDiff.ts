@@ -104,5 +104,39 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     while (j < m) push('added', midB[j++] ?? '');
   }
   push('same', a.slice(endA).join(''));
-  return parts;
+  return groupChanges(parts);
+}
+
+/**
+ * "A rewritten" → "The original" reads better as one removal and one addition than as word pairs:
+ * changes separated only by whitespace become one removed part followed by one added part.
+ */
+function groupChanges(parts: DiffPart[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    const part = parts[i] as DiffPart;
+    if (part.kind === 'same') {
+      out.push(part);
+      i++;
+      continue;
+    }
+    let removed = '';
+    let added = '';
+    let j = i;
+    for (; j < parts.length; j++) {
+      const p = parts[j] as DiffPart;
+      const next = parts[j + 1];
+      if (p.kind === 'removed') removed += p.text;
+      else if (p.kind === 'added') added += p.text;
+      else if (/^\s+$/.test(p.text) && next && next.kind !== 'same') {
+        removed += p.text;
+        added += p.text;
+      } else break;
+    }
+    if (removed) out.push({ kind: 'removed', text: removed });
+    if (added) out.push({ kind: 'added', text: added });
+    i = j;
+  }
+  return out;
 }
