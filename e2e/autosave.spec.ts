@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeScan } from './support/axe';
 import { api, createVerifiedUser, expect, type Person, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
@@ -114,6 +115,7 @@ test('History shows the earlier version with a diff and restores it', async ({ p
   const diff = dialog.getByTestId('revision-diff');
   await expect(diff.locator('ins')).toContainText('The original');
   await expect(diff.locator('del')).toContainText('A rewritten');
+  expect(await axeScan(page, 'history dialog')).toEqual([]);
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
 
   await expect(page.locator('.codex-editor')).toContainText('The original opening line.');

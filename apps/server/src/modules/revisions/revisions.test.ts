@@ -162,6 +162,22 @@ describe('revision history', () => {
     expect(after).toHaveLength(3);
   });
 
+  it('keeps pending work in progress as a revision when a restore replaces it', async () => {
+    const post = await createBlog(t, author, { title: 'Restore over pending', content: text('first') });
+    await send('PATCH', `/blogs/${post.blogId}`, author.token, { title: 'Restore over pending', description: 'd', content: text('second') });
+    expect((await autosave(post.blogId, author.token, { title: 'Restore over pending', content: text('typing'), version: 2 })).statusCode).toBe(200);
+    const [old] = (await send('GET', `/blogs/${post.blogId}/revisions`, author.token)).json().revisions;
+    const restore = await send('POST', `/blogs/${post.blogId}/revisions/${old._id}/restore`, author.token, { version: 3 });
+    expect(restore.statusCode).toBe(200);
+    const titles = [];
+    for (const r of (await send('GET', `/blogs/${post.blogId}/revisions`, author.token)).json().revisions) {
+      const one = (await send('GET', `/blogs/${post.blogId}/revisions/${r._id}`, author.token)).json().revision;
+      titles.push(one.content.blocks[0].data.text);
+    }
+    expect(titles).toEqual(['typing', 'second', 'first']);
+    expect((await send('GET', `/blogs/${post.blogId}/autosave`, author.token)).json().autosave).toBeNull();
+  });
+
   it('records publishing a draft, keeps the newest 50 per post', async () => {
     const post = await createBlog(t, author, { title: 'Busy post', draft: true, content: text('v0') });
     const first = await send('PATCH', `/blogs/${post.blogId}`, author.token, { title: 'Busy post', description: 'd', content: text('v1') });
