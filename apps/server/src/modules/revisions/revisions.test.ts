@@ -164,8 +164,14 @@ describe('revision history', () => {
 
   it('keeps pending work in progress as a revision when a restore replaces it', async () => {
     const post = await createBlog(t, author, { title: 'Restore over pending', content: text('first') });
-    await send('PATCH', `/blogs/${post.blogId}`, author.token, { title: 'Restore over pending', description: 'd', content: text('second') });
-    expect((await autosave(post.blogId, author.token, { title: 'Restore over pending', content: text('typing'), version: 2 })).statusCode).toBe(200);
+    await send('PATCH', `/blogs/${post.blogId}`, author.token, {
+      title: 'Restore over pending',
+      description: 'd',
+      content: text('second'),
+    });
+    expect(
+      (await autosave(post.blogId, author.token, { title: 'Restore over pending', content: text('typing'), version: 2 })).statusCode,
+    ).toBe(200);
     const [old] = (await send('GET', `/blogs/${post.blogId}/revisions`, author.token)).json().revisions;
     const restore = await send('POST', `/blogs/${post.blogId}/revisions/${old._id}/restore`, author.token, { version: 3 });
     expect(restore.statusCode).toBe(200);
