@@ -1,4 +1,4 @@
-import { blogFields, changePasswordBody, deleteAccountBody, rawContent, transferBody, visibilityBody } from '@inkwell/core';
+import { blogFields, changePasswordBody, deleteAccountBody, postVersion, rawContent, transferBody, visibilityBody } from '@inkwell/core';
 import { z } from 'zod';
 
 /**
@@ -19,7 +19,11 @@ export const HANDLER_BODIES: Record<string, { body: z.ZodType; description: stri
       'JSON as below, or multipart/form-data with the same fields (content and tags as JSON strings), a featured `image` file and `images` files for image blocks that point at local placeholders.',
   },
   'PATCH /api/v1/blogs/:id': {
-    body: blogBody,
+    body: blogBody.extend({
+      version: postVersion
+        .optional()
+        .describe('The post version the edit started from (autosave); a stale one gets 409. Absent: not checked.'),
+    }),
     description: 'As for creating a blog: JSON, or multipart/form-data with files.',
   },
   'PATCH /api/v1/change-saved-liked-blog-visibility': { body: visibilityBody, description: 'Which profile tabs others may see.' },
