@@ -137,4 +137,12 @@ test('offline changes are kept on this device and saved when the connection is b
   await expect(status(page)).toHaveText(/^Saved/);
   const pending = await api(stack, author, 'GET', `/blogs/${blogId}/autosave`);
   expect(JSON.stringify(pending.autosave.content)).toContain('Written on a train.');
+
+  // Reopened, the pending text is offered back; 'Discard them' returns to the published text.
+  await page.reload();
+  await expect(page.locator('.codex-editor')).toContainText('Written on a train.');
+  await page.getByRole('button', { name: 'Discard them' }).click();
+  await expect(page.locator('.codex-editor')).toContainText('Online start.');
+  await expect(page.locator('.codex-editor')).not.toContainText('Written on a train.');
+  expect((await api(stack, author, 'GET', `/blogs/${blogId}/autosave`)).autosave).toBeNull();
 });

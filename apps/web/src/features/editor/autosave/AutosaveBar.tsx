@@ -44,7 +44,14 @@ export function AutosaveBar({ autosave, restoredFrom, read, disabled }: Autosave
         </p>
         {restoredFrom && status.kind === 'idle' && (
           <p className="text-gray-500 dark:text-gray-400">
-            {restoredFrom === 'server' ? 'Restored your unpublished changes.' : 'Restored changes kept on this device.'}
+            {restoredFrom === 'server' ? 'Restored your unpublished changes.' : 'Restored changes kept on this device.'}{' '}
+            <button
+              type="button"
+              onClick={() => void autosave.discard(restoredFrom === 'server')}
+              className="font-medium text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+            >
+              Discard them
+            </button>
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { type AutosaveFields, autosaveNew, autosavePost, sendOnLeave } from './api';
+import { type AutosaveFields, autosaveNew, autosavePost, discardPending, sendOnLeave } from './api';
 import { clearLocalCopy, writeLocalCopy } from './localCopy';
 
 /** Quiet time after the last change before the work in progress is saved. */
@@ -173,6 +173,20 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
     reload() {
       stopped.current = true;
       clearLocalCopy(userId, blogId.current);
+      window.location.reload();
+    },
+    /** 'Discard them': back to the post as last saved (the pending autosave too when asked). */
+    async discard(onServer: boolean) {
+      stopped.current = true;
+      window.clearTimeout(timer.current);
+      const id = blogId.current;
+      try {
+        if (onServer && id) await discardPending(id);
+      } catch (error) {
+        stopped.current = false;
+        return setStatus({ kind: 'error', message: errorMessage(error) });
+      }
+      clearLocalCopy(userId, id);
       window.location.reload();
     },
     conflict(message: string) {
