@@ -19,9 +19,10 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { revisions } = app.services;
   const autosave = { config: { rateLimit: 'autosave' as const }, onRequest: app.authenticate };
 
+  // The first autosave of a new post creates it: it counts against the creation limit like POST /blogs.
   app.post(
     '/blogs/autosave',
-    { ...autosave, schema: { body: autosaveRequest, response: { 201: autosaveResponse } } },
+    { config: { rateLimit: 'post' }, onRequest: app.authenticate, schema: { body: autosaveRequest, response: { 201: autosaveResponse } } },
     async (request, reply) => {
       return reply.status(201).send({ success: true as const, ...(await revisions.autosaveNew(request.user!.id, request.body)) });
     },
