@@ -25,6 +25,8 @@ interface Options {
   read: () => Promise<AutosaveFields | null>;
   /** The editor starts with changes the server has not seen (restored from this browser). */
   unsent?: boolean;
+  /** Whether a new post may be created now (its address is made from the title: not mid-title). */
+  canCreate?: () => boolean;
 }
 
 /**
@@ -33,12 +35,14 @@ interface Options {
  * a time, each naming the version it started from, so another tab's save is never overwritten
  * silently (the server answers 409 and the author chooses).
  */
-export function useAutosave({ userId, blogId: startBlogId, version: startVersion, read, unsent }: Options) {
+export function useAutosave({ userId, blogId: startBlogId, version: startVersion, read, unsent, canCreate }: Options) {
   const [status, setStatus] = useState<AutosaveStatus>({ kind: 'idle' });
   const blogId = useRef(startBlogId);
   const version = useRef(startVersion);
   const readRef = useRef(read);
   readRef.current = read;
+  const canCreateRef = useRef(canCreate);
+  canCreateRef.current = canCreate;
   const timer = useRef<number | undefined>(undefined);
   /** Changes counted since the editor opened, and how many of them the server has. */
   const changes = useRef(unsent ? 1 : 0);
@@ -73,6 +77,10 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
         if (conflicted.current && !force) return;
         if (!navigator.onLine) return setStatus({ kind: 'offline' });
         if (!blogId.current && !fields.title.trim()) return setStatus({ kind: 'local' });
+        if (!blogId.current && canCreateRef.current && !canCreateRef.current()) {
+          schedule(saveNow);
+          return;
+        }
         setStatus({ kind: 'saving' });
         try {
           const id = blogId.current;

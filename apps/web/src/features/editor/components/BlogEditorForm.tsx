@@ -87,7 +87,15 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
     const { image: img, ...fields } = latest.current;
     return { ...fields, content, image: img.kind === 'saved' ? img.url : img.kind === 'none' ? null : undefined };
   };
-  const autosave = useAutosave({ userId, blogId: blog?.blogId, version: start.version, read, unsent: start.unsent });
+  const autosave = useAutosave({
+    userId,
+    blogId: blog?.blogId,
+    version: start.version,
+    read,
+    unsent: start.unsent,
+    // A new post's address comes from its title: create it once the writer has left the title field.
+    canCreate: () => document.activeElement?.id !== `${id}-title`,
+  });
   const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of any field is a change to save
   useEffect(() => {
