@@ -35,6 +35,9 @@ import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
 import { NotificationsRepository } from './modules/notifications/notifications.repo';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { RevisionKeeper } from './modules/revisions/revision-keeper';
+import { RevisionsRepository } from './modules/revisions/revisions.repo';
+import { RevisionsService } from './modules/revisions/revisions.service';
 import { SearchRepository } from './modules/search/search.repo';
 import { AccountMergeRepository } from './modules/transfer/transfer.merge.repo';
 import { TransferRepository } from './modules/transfer/transfer.repo';
@@ -90,6 +93,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     exports: new ExportRepository(db),
     newsletter: new NewsletterRepository(db),
     digests: new DigestRepository(db),
+    revisions: new RevisionsRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -150,8 +154,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     search: repos.search,
     uploads,
     events: blogNotificationEvents(notifications),
+    revisions: new RevisionKeeper(repos.revisions),
   });
   const exports = new ExportService({ exports: repos.exports, blogs, publicUrl: config.publicUrl });
+  const revisions = new RevisionsService({ db, blogs: repos.blogs, blogsService: blogs, revisions: repos.revisions, uploads });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
   const account = new AccountService({
@@ -218,6 +224,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     scheduler,
     uploads,
     blogs,
+    revisions,
     profiles,
     profileEdit,
     account,

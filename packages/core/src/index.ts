@@ -20,5 +20,6 @@ export * from './schemas/comments';
 export * from './schemas/common';
 export * from './schemas/newsletter';
 export * from './schemas/notifications';
+export * from './schemas/revisions';
 export * from './schemas/text';
 export * from './schemas/users';

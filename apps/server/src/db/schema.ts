@@ -72,6 +72,8 @@ export interface BlogsTable {
   save_count: number;
   created_at: string;
   updated_at: string;
+  /** Bumped by every committed update; saves name the version they started from (0016). */
+  version: Generated<number>;
 }
 
 export interface BlogTagsTable {
@@ -177,6 +179,36 @@ export interface JobLeasesTable {
   last_result: string | null;
 }
 
+/** The author's work in progress on an existing post (autosave), never shown to readers. */
+export interface BlogAutosavesTable {
+  blog_id: string;
+  author_id: string;
+  version: number;
+  title: string;
+  description: string;
+  tags: string;
+  image: string | null;
+  content: string;
+  saved_at: string;
+}
+
+/** A previous version of a post (revision history), the last 50 per post. */
+export interface BlogRevisionsTable {
+  id: string;
+  blog_id: string;
+  author_id: string;
+  version: number;
+  reason: 'publish' | 'update' | 'restore';
+  title: string;
+  description: string;
+  tags: string;
+  image: string | null;
+  content: string;
+  draft: Flag;
+  images: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
@@ -196,6 +228,8 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   digest_preferences: DigestPreferencesTable;
   digest_sends: DigestSendsTable;
+  blog_autosaves: BlogAutosavesTable;
+  blog_revisions: BlogRevisionsTable;
 }
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';

@@ -12,6 +12,8 @@ const PRIVATE_TABLES = new Set([
   'transfer_requests',
   'uploads',
   'job_leases',
+  // Autosaved work in progress is the author's alone (issue 16).
+  'blog_autosaves',
 ]);
 
 /**

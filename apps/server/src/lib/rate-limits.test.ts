@@ -23,6 +23,9 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/newsletter/subscribe': { email: 'limit@example.com' },
   'POST /api/v1/newsletter/confirm': { token: 'not-a-real-token' },
   'PUT /api/v1/digest-settings': { frequency: 'weekly' },
+  'POST /api/v1/blogs/autosave': { title: 'Limit' },
+  'PUT /api/v1/blogs/:id/autosave': { title: 'Limit' },
+  'POST /api/v1/blogs/:id/revisions/:revisionId/restore': {},
 };
 
 /** The write routes of the route files (methods other than GET/HEAD under /api/v1), as printRoutes shows them. */

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { buttonClasses } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
 import { fetchBlog } from '../features/editor/api';
+import { fetchPending } from '../features/editor/autosave/api';
 import { preloadEditor } from '../features/editor/BlockEditor';
 import { BlogEditorForm } from '../features/editor/components/BlogEditorForm';
 import { useClearSelectedBlogOnLeave } from '../features/editor/useLeaveEditor';
@@ -36,7 +37,8 @@ function EditBlog({ blogId }: { blogId: string }) {
   const userId = useSession((s) => s.user.id);
   const query = useQuery({
     queryKey: ['blog', blogId, 'editor'],
-    queryFn: ({ signal }) => fetchBlog(blogId, signal),
+    // With the author's pending autosave (and the version saves must name), if any.
+    queryFn: ({ signal }) => Promise.all([fetchBlog(blogId, signal), fetchPending(blogId, signal)]),
     // The form starts from the server's current version, never a cached one.
     staleTime: 0,
     gcTime: 0,
@@ -59,7 +61,7 @@ function EditBlog({ blogId }: { blogId: string }) {
     );
   }
 
-  const blog = query.data;
+  const [blog, pending] = query.data;
   if (!blog.creator || blog.creator._id !== userId) {
     return (
       <Problem icon={<Lock size={40} aria-hidden="true" />} title="You can’t edit this blog" message={BLOG_MESSAGES.notAuthor}>
@@ -70,7 +72,7 @@ function EditBlog({ blogId }: { blogId: string }) {
     );
   }
   // Keyed by the blog: the form and the editor start over for another blog, never on a refetch.
-  return <BlogEditorForm key={blog.blogId} blog={blog} />;
+  return <BlogEditorForm key={blog.blogId} blog={blog} pending={pending} />;
 }
 
 function Problem({ icon, title, message, children }: { icon: ReactNode; title: string; message?: string; children?: ReactNode }) {

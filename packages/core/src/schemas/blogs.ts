@@ -3,6 +3,7 @@ import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
 import { normalizeTag, TAG_MESSAGES, TAG_PATTERN } from '../rules/tags';
 import type { BlogContent } from './blocks';
+import { formVersion } from './revisions';
 import { optionalVisibleText, visibleText } from './text';
 
 /** Tags as the server accepts them: in canonical form (normalizeTag), unique, at most 10. */
@@ -61,6 +62,8 @@ export const blogBody = blogFields.extend({
       type: ['string', 'null'],
       description: 'Featured image: an uploaded image or https URL, or null / empty to remove it; in a form, the image file',
     }),
+  /** The version the writer started from: a stale one is refused with 409 (autosave, two tabs). */
+  version: formVersion,
 });
 
 export const blogListQuery = z.object({

@@ -1,9 +1,9 @@
-import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
 import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
-export type BlogRow = BlogsTable;
+export type BlogRow = Selectable<BlogsTable>;
 export type BlogRef = Pick<BlogsTable, 'id' | 'blog_id' | 'draft' | 'creator_id' | 'comment_count'>;
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */

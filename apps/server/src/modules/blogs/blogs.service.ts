@@ -10,6 +10,7 @@ import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
+import type { RevisionKeeper } from '../revisions/revision-keeper';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
@@ -32,6 +33,10 @@ export interface BlogInput {
   image?: { file: Buffer } | { url: string } | null;
   /** Files for image blocks whose URL is still a local placeholder (blob: or empty), in order. */
   images?: Buffer[];
+  /** The post version the writer started from (409 when stale); absent skips the check. */
+  version?: number;
+  /** Why the post changes, for its revision history; by default 'publish' or 'update'. */
+  reason?: 'restore';
 }
 
 export interface BlogEvents {
@@ -50,6 +55,8 @@ export interface BlogsDeps {
   search: SearchRepository;
   uploads: UploadsService;
   events?: BlogEvents;
+  /** Keeps each previous version (revision history) and checks the writer's version. */
+  revisions?: RevisionKeeper;
 }
 
 export class BlogsService {
@@ -128,6 +135,14 @@ export class BlogsService {
       const draft = input.draft ? 1 : 0;
       await transact(db, async (tx) => {
         const trx = tx.db;
+        const kept = await this.deps.revisions?.beforeUpdate(
+          {
+            blogDbId: current.id,
+            expectedVersion: input.version,
+            reason: input.reason ?? (!draft && current.draft ? 'publish' : 'update'),
+          },
+          trx,
+        );
         const searchRowid = await search.reindex(
           current.search_rowid,
           { title: input.title, description: input.description, tags, body: content.text },
@@ -139,6 +154,7 @@ export class BlogsService {
           {
             ...writableColumns(input, content, tags, image, searchRowid),
             updated_at: nowIso(),
+            ...(kept ? { version: kept.version } : {}),
           },
           trx,
         );
@@ -146,7 +162,7 @@ export class BlogsService {
         if (draft !== current.draft) await blogs.adjustPublishedCount(userId, draft ? -1 : 1, trx);
         const keep = [...content.imageUrls, ...(image ? [image] : [])];
         await uploads.attachToBlog(current.id, userId, keep, trx);
-        orphanKeys = await uploads.detachedFromBlog(current.id, keep, trx);
+        orphanKeys = await uploads.detachedFromBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
         if (!draft && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
         else if (!draft) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
       });

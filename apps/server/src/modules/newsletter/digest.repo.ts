@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database, DigestFrequency } from '../../db/schema';
+import { publiclyVisibleSql } from '../../lib/policies';
 
 export interface DigestPost {
   blog_id: string;
@@ -62,7 +63,7 @@ export class DigestRepository {
       .selectFrom('blogs as b')
       .leftJoin('users as u', 'u.id', 'b.creator_id')
       .select(['b.blog_id', 'b.title', 'b.description', 'b.like_count', 'u.name as author'])
-      .where('b.draft', '=', 0)
+      .where(publiclyVisibleSql('b'))
       .where('b.created_at', '>=', from)
       .where('b.created_at', '<', to)
       .orderBy('b.like_count', 'desc')
@@ -79,7 +80,7 @@ export class DigestRepository {
       .innerJoin('users as u', 'u.id', 'b.creator_id')
       .select(['b.blog_id', 'b.title', 'b.description', 'b.like_count', 'u.name as author'])
       .where('f.follower_id', '=', readerId)
-      .where('b.draft', '=', 0)
+      .where(publiclyVisibleSql('b'))
       .where('b.created_at', '>=', from)
       .where('b.created_at', '<', to)
       .orderBy('b.created_at', 'desc')

@@ -15,8 +15,10 @@ export interface BlogWriteInput {
   tags: string[];
   content: BlogContent;
   draft: boolean;
-  /** A new featured image file or URL (a Markdown import's cover), null to remove it, undefined to keep the current one. */
+  /** A new featured image file or URL, null to remove it, undefined to keep the current one. */
   image?: File | string | null;
+  /** The version the editor started from (autosave); a stale one gets 409. */
+  version?: number | null;
 }
 
 export interface BlogWriteResult {
@@ -42,6 +44,7 @@ export function saveBlog(input: BlogWriteInput, blogId?: string): Promise<BlogWr
   if (input.image === null) form.set('image', '');
   else if (typeof input.image === 'string') form.set('image', input.image);
   else if (input.image) form.set('image', input.image, input.image.name);
+  if (typeof input.version === 'number') form.set('version', String(input.version));
   return blogId
     ? apiRequest<BlogWriteResult>(`/blogs/${encodeURIComponent(blogId)}`, { method: 'PATCH', body: form })
     : apiRequest<BlogWriteResult>('/blogs', { method: 'POST', body: form });

@@ -1,12 +1,24 @@
-import { type Blog, MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normalizeText } from '@inkwell/core';
+import {
+  BLOG_MESSAGES,
+  type Blog,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  normalizeText,
+  type PendingAutosaveResponse,
+} from '@inkwell/core';
 import type { MarkdownPost } from '@inkwell/core/markdown';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { type BlogWriteInput, saveBlog } from '../api';
+import { AutosaveBar } from '../autosave/AutosaveBar';
+import type { AutosaveFields } from '../autosave/api';
+import { editorStart } from '../autosave/editorStart';
+import { useAutosave } from '../autosave/useAutosave';
 import { BlockEditor, type BlockEditorHandle } from '../BlockEditor';
 import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limits';
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
@@ -36,29 +48,36 @@ function nextFieldOnEnter(event: KeyboardEvent<HTMLInputElement>, nextId: string
 interface BlogEditorFormProps {
   /** The blog being edited; absent when creating. */
   blog?: Blog;
+  /** The author's pending autosave of the blog and the version to save against. */
+  pending?: PendingAutosaveResponse | null;
 }
 
 /** The one form of /add-blog and /edit/{id}. */
-export function BlogEditorForm({ blog }: BlogEditorFormProps) {
+export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
   const editing = Boolean(blog);
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const editorRef = useRef<BlockEditorHandle>(null);
+  // The editor is only shown signed in; the id keys this user's copies in localStorage.
+  const userId = useSession((s) => s.user.id) ?? 'anonymous';
+  // Read once: the newest of the post, its pending autosave and this browser's unsent copy.
+  const [start] = useState(() => editorStart(userId, blog, pending));
 
-  const [title, setTitle] = useState(blog?.title ?? '');
+  const [title, setTitle] = useState(start.title);
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [description, setDescription] = useState(blog?.description ?? '');
+  const [description, setDescription] = useState(start.description);
   /** What stops the post from being saved as it is: publishing rules and content limits. */
   const [problems, setProblems] = useState<string[]>([]);
   const descriptionMissing = problems.includes(PUBLISH_MESSAGES.needsDescription);
-  const [tags, setTags] = useState<string[]>(blog?.tags ?? []);
-  const [image, setImage] = useState<FeaturedImage>(blog?.image ? { kind: 'saved', url: blog.image } : { kind: 'none' });
+  const [tags, setTags] = useState<string[]>(start.tags);
+  const startImage = start.image === undefined ? blog?.image : start.image;
+  const [image, setImage] = useState<FeaturedImage>(startImage ? { kind: 'saved', url: startImage } : { kind: 'none' });
   const [draft, setDraft] = useState(blog?.draft ?? false);
   const [submitting, setSubmitting] = useState(false);
 
-  const mutation = useMutation({ mutationFn: (input: BlogWriteInput) => saveBlog(input, blog?.blogId) });
+  const mutation = useMutation({ mutationFn: ({ input, blogId }: { input: BlogWriteInput; blogId?: string }) => saveBlog(input, blogId) });
   const busy = submitting || mutation.isPending;
 
   /** A Markdown import replaces the blocks and fills what the file's front matter says. */
@@ -72,6 +91,31 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
     if (post.draft !== null) setDraft(post.draft);
     setProblems([]);
   };
+
+  // Autosave reads the latest fields through a ref (its timers outlive renders).
+  const latest = useRef({ title, description, tags, image });
+  latest.current = { title, description, tags, image };
+  const read = async (): Promise<AutosaveFields | null> => {
+    const content = await editorRef.current?.save().catch(() => null);
+    if (!content) return null;
+    const { image: img, ...fields } = latest.current;
+    return { ...fields, content, image: img.kind === 'saved' ? img.url : img.kind === 'none' ? null : undefined };
+  };
+  const autosave = useAutosave({
+    userId,
+    blogId: blog?.blogId,
+    version: start.version,
+    read,
+    unsent: start.unsent,
+    // A new post's address comes from its title: create it once the writer has left the title field.
+    canCreate: () => document.activeElement?.id !== `${id}-title`,
+  });
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of any field is a change to save
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else autosave.changed();
+  }, [title, description, tags, image]);
 
   const goBack = () => {
     if (location.key !== 'default') navigate(-1);
@@ -114,17 +158,24 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
     }
     // Read-only while the request runs: nothing can change (or be saved) half-way.
     await editor.setReadOnly(true);
+    // An autosave in flight finishes first: it may have created the draft this submit updates.
+    const saved = await autosave.settle();
 
     let featured: File | string | null | undefined;
     if (image.kind === 'file') featured = image.file;
+    else if (image.kind === 'none' && (blog?.image || start.image)) featured = null;
     else if (image.kind === 'saved' && image.url !== blog?.image) featured = image.url;
-    else if (image.kind === 'none' && blog?.image) featured = null;
 
     mutation.mutate(
-      { title: cleanTitle, description: description.trim(), tags, content, draft, image: featured },
+      {
+        input: { title: cleanTitle, description: description.trim(), tags, content, draft, image: featured, version: saved.version },
+        blogId: saved.blogId,
+      },
       {
         onSuccess: (result) => {
-          toast.success(result.message);
+          autosave.finish();
+          // A new post that autosave had already made a draft is still "created" for its author.
+          toast.success(blog ? result.message : draft ? BLOG_MESSAGES.createdDraft : BLOG_MESSAGES.created);
           void queryClient.invalidateQueries({ queryKey: ['blogs'] });
           void queryClient.invalidateQueries({ queryKey: ['blog', result.blog.blogId] });
           if (blog && blog.blogId !== result.blog.blogId) void queryClient.invalidateQueries({ queryKey: ['blog', blog.blogId] });
@@ -133,7 +184,9 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
           navigate('/');
         },
         onError: (error) => {
-          toast.error(errorMessage(error));
+          autosave.resume();
+          if (error instanceof ApiError && error.status === 409) autosave.conflict(error.message);
+          else toast.error(errorMessage(error));
           setSubmitting(false);
           void editorRef.current?.setReadOnly(false);
         },
@@ -157,6 +210,7 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
       <div className="mt-4">
         <MarkdownTools blogId={blog?.blogId} disabled={busy} onImport={applyImport} />
       </div>
+      <AutosaveBar autosave={autosave} restoredFrom={start.restoredFrom} read={read} disabled={busy} />
 
       {/* The block editor stays outside the <form>: Enter in its own inputs (link, toolbox filter)
           must never submit the blog. The submit button joins the form through its form attribute. */}
@@ -237,7 +291,7 @@ export function BlogEditorForm({ blog }: BlogEditorFormProps) {
           </p>
         </div>
         <div className="px-3 py-4 sm:px-6">
-          <BlockEditor ref={editorRef} initialContent={blog?.content} labelledBy={`${id}-content`} />
+          <BlockEditor ref={editorRef} initialContent={start.content} labelledBy={`${id}-content`} onChange={autosave.changed} />
         </div>
       </div>
 
