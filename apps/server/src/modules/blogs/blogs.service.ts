@@ -5,12 +5,14 @@ import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
+import { LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
 import { isUniqueViolation } from '../auth/auth.service';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
+import type { UsersRepository } from '../users/users.repo';
 import { page, presentBlog, presentCard, truthy } from './blogs.presenter';
 import type { BlogsRepository } from './blogs.repo';
 import { type CleanContent, cleanContent } from './content';
@@ -42,6 +44,7 @@ export interface BlogEvents {
 export interface BlogsDeps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
+  users: UsersRepository;
   viewerFlags: ViewerFlagsRepository;
   /** Drops the in-memory blog pages when public data changes. */
   publicData?: PublicDataChanges;
@@ -98,6 +101,7 @@ export class BlogsService {
             if (!draft) await blogs.adjustPublishedCount(userId, 1, trx);
             await uploads.attachToBlog(id, userId, [...content.imageUrls, ...(image ? [image] : [])], trx);
             if (!draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: id }, tx);
+            await this.touchPost(tx, blogId, userId);
           });
           break;
         } catch (err) {
@@ -149,6 +153,7 @@ export class BlogsService {
         orphanKeys = await uploads.detachedFromBlog(current.id, keep, trx);
         if (!draft && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
         else if (!draft) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
+        await this.touchPost(tx, blogId, userId);
       });
     } catch (err) {
       await uploads.discard(stored);
@@ -157,6 +162,17 @@ export class BlogsService {
     await uploads.deleteFiles(orphanKeys);
     const row = await blogs.findPage(blogId, userId);
     return { message: BLOG_MESSAGES.updated, blog: presentCard(row!) };
+  }
+
+  /**
+   * A post added or edited: its page, every list (its place, title or tags in them) and its
+   * author's profile (published count, tabs). Search index writes are raw SQL ('*').
+   * A deletion is not declared: its likes, saves and comments go with it (cascade), which
+   * changes other readers' profiles too, so it drops every cached copy.
+   */
+  private async touchPost(tx: Tx, blogId: string, authorId: string): Promise<void> {
+    const author = await this.deps.users.usernameOf(authorId, tx.db);
+    await tx.touch([postTag(blogId), LISTS_TAG, ...(author ? [profileTag(author)] : [])], ['blogs', 'blog_tags', 'users', '*']);
   }
 
   async remove(userId: string, blogId: string): Promise<string> {
@@ -211,7 +227,7 @@ export class BlogsService {
     const row = await this.deps.blogs.findPage(blogId, null);
     if (!row || row.draft) return undefined;
     const blog = presentBlog(row);
-    this.pages?.set(blogId, generation, blog);
+    this.pages?.set(blogId, generation, blog, [postTag(blogId)]);
     return blog;
   }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
@@ -17,7 +18,7 @@ export class FollowsService {
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (followerId === targetId) throw badRequest('You cannot follow yourself');
     const { db, users, follows, events } = this.deps;
-    const target = await users.findById(targetId);
+    const [target, followerName] = await Promise.all([users.findById(targetId), users.usernameOf(followerId)]);
     if (!target) throw notFound('User not found');
     return transact(db, async (tx) => {
       const trx = tx.db;
@@ -32,6 +33,8 @@ export class FollowsService {
       }
       if (delta) {
         await follows.adjustCounts(followerId, targetId, delta, trx);
+        // Both profiles: counts, the followers and following tabs, the following preview.
+        await tx.touch([profileTag(target.username), ...(followerName ? [profileTag(followerName)] : [])], ['follows', 'users']);
         await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, tx);
       }
       return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };

@@ -1,7 +1,17 @@
-import { blogListResponse, followListResponse, profileResponse, profileUpdateResponse, USER_MESSAGES, userListQuery } from '@inkwell/core';
+import {
+  type BlogListResponse,
+  blogListResponse,
+  followListResponse,
+  profileResponse,
+  profileUpdateResponse,
+  USER_MESSAGES,
+  userListQuery,
+} from '@inkwell/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
+import { cardTags, profileTag } from '../../lib/public-tags';
 import { readProfileInput } from './users.input';
 
 const usernameParams = z.object({ username: z.string().min(1) });
@@ -11,7 +21,14 @@ const BLOG_TABS = ['blogs', 'drafts', 'saved-blogs', 'liked-blogs'] as const;
 /** Profiles (SPEC.md 2 Profile, Edit profile; 7 GET and PATCH /users/{…}). Handlers only translate HTTP. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profiles, profileEdit } = app.services;
-  const publicCache = { publicCache: 'anonymous' as const };
+  // A profile and its tabs are dropped by whatever changes that user's counts or lists; a tab of
+  // post cards also by what changes those posts.
+  const profileTags = (request: FastifyRequest) => [profileTag((request.params as { username: string }).username)];
+  const publicCache = { publicCache: 'anonymous' as const, cacheTags: profileTags };
+  const tabCache = {
+    publicCache: 'anonymous' as const,
+    cacheTags: (request: FastifyRequest, body: unknown) => [...profileTags(request), ...cardTags((body as BlogListResponse).blogs)],
+  };
 
   app.get(
     '/users/:username',
@@ -23,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/users/:username/${tab}`,
       {
-        config: publicCache,
+        config: tabCache,
         onRequest: app.identify,
         schema: { params: usernameParams, querystring: userListQuery, response: { 200: blogListResponse } },
       },
