@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
+ * npm run bench -- --only "live site" [--rates 10,100,300]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -13,6 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { type LivePhase, liveSite } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
 
 const { values } = parseArgs({
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3999' },
     // Skip the reference server (when only comparing runs with each other, e.g. 1k vs 1M posts).
     'no-ceiling': { type: 'boolean', default: false },
+    // Writes per second for the live site scenario (its read-only figure is measured first).
+    rates: { type: 'string', default: '10,100,300' },
   },
 });
 const duration = Number(values.duration);
@@ -99,6 +103,7 @@ async function main() {
   // --only takes comma-separated parts of scenario names.
   const wanted = values.only?.split(',').map((w) => w.trim());
   const chosen = wanted ? all.filter((s) => wanted.some((w) => s.name.includes(w))) : all;
+  const live = !wanted || wanted.some((w) => 'live site'.includes(w));
 
   // The reference answers every read path with the real body captured from our server.
   const bodies: Record<string, string> = {};
@@ -138,6 +143,9 @@ async function main() {
     results.push(result);
     console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s${result.verified ? ` (${result.verified})` : ''}`);
   }
+  const livePhases = live
+    ? await liveSite(base, { rates: [0, ...values.rates.split(',').map(Number)], duration, warmup: Number(values.warmup), connections })
+    : [];
   for (const c of stop) c.kill('SIGTERM');
 
   const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -153,8 +161,25 @@ async function main() {
     );
   }
   for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);
-  if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results }, null, 2));
+  if (livePhases.length) printLive(livePhases);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results, livePhases }, null, 2));
   process.exit(0);
+}
+
+/** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
+function printLive(phases: LivePhase[]): void {
+  const base = phases[0]!.reads.requests.average;
+  console.log(
+    '\n| live site: writes/s | reads/s | of read-only | p50 ms | p99 ms | read errors | non-2xx | writes acknowledged | write errors | stale reads | load avg |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const p of phases) {
+    const r = p.reads;
+    console.log(
+      `| ${p.writesPerSec} | ${Math.round(r.requests.average)} | ${((r.requests.average / base) * 100).toFixed(0)} % | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writes} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+    );
+  }
+  for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
 }
 
 main().catch((err) => {
