@@ -39,7 +39,11 @@ export type ViewerOverlay = (
 const kGeneration = Symbol('publicCacheGeneration');
 const kBody = Symbol('publicCacheBody');
 const kLanded = Symbol('publicCacheLanded');
-type CacheableRequest = FastifyRequest & { [kGeneration]?: number; [kBody]?: unknown; [kLanded]?: () => void };
+const kStore = Symbol('publicCacheStore');
+type CacheableRequest = FastifyRequest & { [kGeneration]?: number; [kBody]?: unknown; [kLanded]?: () => void; [kStore]?: boolean };
+
+/** How many refused computations of the same answer a miss waits through before computing its own. */
+const MAX_WAITS = 3;
 
 export interface PublicResponsesOptions {
   /** The change feed the cache follows; without it there is no cache (RESPONSE_CACHE=off). */
@@ -88,15 +92,18 @@ const hooks = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.
 
 /** The first onRequest hook: a cached answer, a wait for the same answer being computed, or the full path. */
 function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled: boolean): void {
-  /** Answers being computed, by URL: concurrent misses wait for the first instead of computing it again. */
+  /** Answers being computed, by URL: concurrent misses wait for the one under way instead of computing it again. */
   const inflight = new Map<string, Promise<void>>();
 
-  const fullPath = (request: CacheableRequest, reply: FastifyReply, done: () => void) => {
-    request[kGeneration] = cache.generation;
+  /** The full path, storing its answer; the first miss of a URL leads, and later ones wait for it. */
+  const compute = (request: CacheableRequest, reply: FastifyReply, done: () => void) => {
+    request[kStore] = true;
     const key = request.url;
     if (!inflight.has(key)) {
       let landed!: () => void;
-      const flight = new Promise<void>((resolve) => (landed = resolve));
+      const flight = new Promise<void>((resolve) => {
+        landed = resolve;
+      });
       inflight.set(key, flight);
       // Stored, or not storable (an error, a 304, refused): either way the waiters go on.
       request[kLanded] = () => {
@@ -106,6 +113,21 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
       reply.raw.once('close', request[kLanded]);
     }
     done();
+  };
+
+  /**
+   * A miss: wait for the computation under way, then answer from the cache. Its answer is refused
+   * when a write it shows landed meanwhile; then the next computation is waited for (one at a time
+   * per URL, however busy), a few times at most before computing anyway.
+   */
+  const missed = (request: CacheableRequest, reply: FastifyReply, done: () => void, signedIn: boolean, waits: number): void => {
+    const flight = inflight.get(request.url);
+    if (!flight || waits >= MAX_WAITS) return compute(request, reply, done);
+    void flight.then(() => {
+      const landed = cache.get(request.url);
+      if (landed) sendCached(cache, landed, request, reply, signedIn);
+      else missed(request, reply, done, signedIn, waits + 1);
+    });
   };
 
   app.addHook('onRequest', (request: CacheableRequest, reply, done) => {
@@ -124,13 +146,15 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
     }
     const entry = cache.get(request.url);
     if (entry) return sendCached(cache, entry, request, reply, signedIn);
-    const flight = inflight.get(request.url);
-    if (!flight) return fullPath(request, reply, done);
-    void flight.then(() => {
-      const landed = cache.get(request.url);
-      if (landed) sendCached(cache, landed, request, reply, signedIn);
-      else fullPath(request, reply, done);
-    });
+    missed(request, reply, done, signedIn, 0);
+  });
+
+  // The generation is read right before the handler reads the data, not when the request came in:
+  // a write landing while the request waited in line is then already in what it reads, and does
+  // not get its answer refused (on a busy server that wait is most of a request's life).
+  app.addHook('preHandler', (request: CacheableRequest, _reply, done) => {
+    if (request[kStore]) request[kGeneration] = cache.generation;
+    done();
   });
 }
 
@@ -138,9 +162,8 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
 function captureHook(app: FastifyInstance, cache: ResponseCache) {
   return (request: CacheableRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
     const generation = request[kGeneration];
-    if (generation === undefined) return done(null, payload);
     try {
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
       const config = request.routeOptions.config;
       if (config.publicCache === 'anyone' && viewerWasRead(request)) {
         // A route said its answer is the same for everyone, yet it looked up the viewer: this
