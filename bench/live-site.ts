@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
@@ -19,6 +20,24 @@ export interface LivePhase {
   checked: number;
   stale: string[];
   load: string;
+  /** CPU seconds the server process used during the phase (Linux /proc), when known. */
+  serverCpu?: number;
+}
+
+/**
+ * CPU seconds a process has used (user + system), from /proc: on a shared machine the server
+ * gets a varying share of its core, so reads per CPU second of the server compare phases fairly.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 interface Post {
@@ -46,7 +65,7 @@ async function getJson<T>(base: string, path: string, init?: RequestInit): Promi
 
 export async function liveSite(
   base: string,
-  options: { rates: number[]; duration: number; warmup: number; connections: number },
+  options: { rates: number[]; duration: number; warmup: number; connections: number; serverPid?: number },
 ): Promise<LivePhase[]> {
   const feed = (
     await getJson<{ blogs: { blogId: string; tags: string[]; creator: { _id: string; username: string } }[] }>(
@@ -97,10 +116,13 @@ export async function liveSite(
     await warm.stop();
     const load = loadavg()[0]!.toFixed(2);
     const writer = new Writer(base, rate, posts, [...authors.values()], readers);
+    const cpuBefore = cpuSeconds(options.serverPid);
     writer.start();
     const reads = await autocannon({ url: base, connections: options.connections, duration: options.duration, requests });
+    const cpuAfter = cpuSeconds(options.serverPid);
     await writer.stop();
     phases.push({
+      serverCpu: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
       writesPerSec: rate,
       reads,
       writes: writer.acknowledged,

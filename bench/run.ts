@@ -144,7 +144,13 @@ async function main() {
     console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s${result.verified ? ` (${result.verified})` : ''}`);
   }
   const livePhases = live
-    ? await liveSite(base, { rates: [0, ...values.rates.split(',').map(Number), 0], duration, warmup: Number(values.warmup), connections })
+    ? await liveSite(base, {
+        rates: [0, ...values.rates.split(',').map(Number), 0],
+        duration,
+        warmup: Number(values.warmup),
+        connections,
+        serverPid: server.pid,
+      })
     : [];
   for (const c of stop) c.kill('SIGTERM');
 
@@ -169,16 +175,32 @@ async function main() {
 /** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
 function printLive(phases: LivePhase[]): void {
   // The read-only figure is taken before and after the writes (a busy machine drifts): their mean.
+  // Reads per CPU second of the server compare phases when its share of the core varies.
   const readOnly = phases.filter((p) => p.writesPerSec === 0);
-  const base = readOnly.reduce((sum, p) => sum + p.reads.requests.average, 0) / readOnly.length;
+  const mean = (f: (p: LivePhase) => number | undefined) => readOnly.reduce((sum, p) => sum + (f(p) ?? Number.NaN), 0) / readOnly.length;
+  const perCpu = (p: LivePhase) => (p.serverCpu ? p.reads.requests.total / p.serverCpu : undefined);
+  const base = mean((p) => p.reads.requests.average);
+  const baseCpu = mean(perCpu);
+  const pct = (a: number | undefined, b: number) => (a === undefined || Number.isNaN(b) ? '-' : `${((a / b) * 100).toFixed(0)} %`);
+  // On a shared machine the server gets a varying share of its core, and the work the writes
+  // cause (the writes, the misses they bring) takes a fixed amount of CPU per second whatever
+  // that share. So the loss is also given as that CPU: the server's CPU per second minus what
+  // its reads cost at the read-only rate per CPU second; a whole core would serve reads at
+  // (1 - that) of its read-only figure.
+  const writeCpu = (p: LivePhase) =>
+    p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
   console.log(
-    '\n| live site: writes/s | reads/s | of read-only | p50 ms | p99 ms | read errors | non-2xx | writes acknowledged | write errors | stale reads | load avg |',
+    '\n| live site: writes/s asked | writes/s done | reads/s | of read-only | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const p of phases) {
     const r = p.reads;
+    const share = p.serverCpu === undefined ? '-' : `${((p.serverCpu / r.duration) * 100).toFixed(0)} %`;
+    const w = writeCpu(p);
+    const wText = w === undefined ? '-' : `${(w * 100).toFixed(1)} %`;
+    const whole = w === undefined ? '-' : `${((1 - w) * 100).toFixed(0)} %`;
     console.log(
-      `| ${p.writesPerSec} | ${Math.round(r.requests.average)} | ${((r.requests.average / base) * 100).toFixed(0)} % | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writes} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, base)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
     );
   }
   for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
