@@ -139,6 +139,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     users: repos.users,
     viewerFlags: repos.viewerFlags,
     publicData: config.responseCache ? publicData : undefined,
+    publicTtlMs: config.responseCacheTtlMs,
     search: repos.search,
     uploads,
     events: blogNotificationEvents(notifications),

@@ -48,6 +48,8 @@ export interface BlogsDeps {
   viewerFlags: ViewerFlagsRepository;
   /** Drops the in-memory blog pages when public data changes. */
   publicData?: PublicDataChanges;
+  /** The longest a kept blog page lives (RESPONSE_CACHE_TTL), so the response cache's backstop holds. */
+  publicTtlMs?: number;
   search: SearchRepository;
   uploads: UploadsService;
   events?: BlogEvents;
@@ -58,7 +60,7 @@ export class BlogsService {
   private readonly pages?: PublicMemo<Blog>;
 
   constructor(private readonly deps: BlogsDeps) {
-    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData);
+    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData, { ttlMs: deps.publicTtlMs });
   }
 
   async create(userId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
