@@ -122,7 +122,10 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
    */
   const missed = (request: CacheableRequest, reply: FastifyReply, done: () => void, signedIn: boolean, waits: number): void => {
     const flight = inflight.get(request.url);
-    if (!flight || waits >= MAX_WAITS) return compute(request, reply, done);
+    if (!flight || waits >= MAX_WAITS) {
+      compute(request, reply, done);
+      return;
+    }
     void flight.then(() => {
       const landed = cache.get(request.url);
       if (landed) sendCached(cache, landed, request, reply, signedIn);
