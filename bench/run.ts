@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
+ * npm run bench -- --only "live site" [--rates 10,100,300]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -13,6 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { type LivePhase, liveSite } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
 
 const { values } = parseArgs({
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3999' },
     // Skip the reference server (when only comparing runs with each other, e.g. 1k vs 1M posts).
     'no-ceiling': { type: 'boolean', default: false },
+    // Writes per second for the live site scenario (its read-only figure is measured before and after).
+    rates: { type: 'string', default: '10,100,300' },
   },
 });
 const duration = Number(values.duration);
@@ -99,6 +103,7 @@ async function main() {
   // --only takes comma-separated parts of scenario names.
   const wanted = values.only?.split(',').map((w) => w.trim());
   const chosen = wanted ? all.filter((s) => wanted.some((w) => s.name.includes(w))) : all;
+  const live = !wanted || wanted.some((w) => 'live site'.includes(w));
 
   // The reference answers every read path with the real body captured from our server.
   const bodies: Record<string, string> = {};
@@ -138,6 +143,15 @@ async function main() {
     results.push(result);
     console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s${result.verified ? ` (${result.verified})` : ''}`);
   }
+  const livePhases = live
+    ? await liveSite(base, {
+        rates: [0, ...values.rates.split(',').map(Number), 0],
+        duration,
+        warmup: Number(values.warmup),
+        connections,
+        serverPid: server.pid,
+      })
+    : [];
   for (const c of stop) c.kill('SIGTERM');
 
   const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -153,8 +167,43 @@ async function main() {
     );
   }
   for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);
-  if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results }, null, 2));
+  if (livePhases.length) printLive(livePhases);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results, livePhases }, null, 2));
   process.exit(0);
+}
+
+/** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
+function printLive(phases: LivePhase[]): void {
+  // The read-only figure is taken before and after the writes (a busy machine drifts): their mean.
+  // Reads per CPU second of the server compare phases when its share of the core varies.
+  const readOnly = phases.filter((p) => p.writesPerSec === 0);
+  const mean = (f: (p: LivePhase) => number | undefined) => readOnly.reduce((sum, p) => sum + (f(p) ?? Number.NaN), 0) / readOnly.length;
+  const perCpu = (p: LivePhase) => (p.serverCpu ? p.reads.requests.total / p.serverCpu : undefined);
+  const base = mean((p) => p.reads.requests.average);
+  const baseCpu = mean(perCpu);
+  const pct = (a: number | undefined, b: number) => (a === undefined || Number.isNaN(b) ? '-' : `${((a / b) * 100).toFixed(0)} %`);
+  // On a shared machine the server gets a varying share of its core, and the work the writes
+  // cause (the writes, the misses they bring) takes a fixed amount of CPU per second whatever
+  // that share. So the loss is also given as that CPU: the server's CPU per second minus what
+  // its reads cost at the read-only rate per CPU second; a whole core would serve reads at
+  // (1 - that) of its read-only figure.
+  const writeCpu = (p: LivePhase) =>
+    p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
+  console.log(
+    '\n| live site: writes/s asked | writes/s done | reads/s | of read-only | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const p of phases) {
+    const r = p.reads;
+    const share = p.serverCpu === undefined ? '-' : `${((p.serverCpu / r.duration) * 100).toFixed(0)} %`;
+    const w = writeCpu(p);
+    const wText = w === undefined ? '-' : `${(w * 100).toFixed(1)} %`;
+    const whole = w === undefined ? '-' : `${((1 - w) * 100).toFixed(0)} %`;
+    console.log(
+      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, base)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+    );
+  }
+  for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
 }
 
 main().catch((err) => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { EMBED_ORIGINS } from '@inkwell/core';
@@ -11,10 +10,9 @@ import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { authGuardPlugin } from './lib/auth-guard';
 import { notFoundBody, registerErrorHandler } from './lib/error-handler';
-import { registerEtags } from './lib/etag';
 import { registerInputGuard } from './lib/input-guard';
 import { type LogStream, loggerOptions } from './lib/logger';
-import { registerPublicCache } from './lib/public-cache';
+import { registerPublicResponses } from './lib/public-cache';
 import { registerRateLimits } from './lib/rate-limit-hook';
 import type { ResponseCache } from './lib/response-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -127,10 +125,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.close();
     if (!options.database) await database.destroy();
   });
-  // First onRequest hook: a cached anonymous read skips every other hook.
-  const publicCache = config.responseCache
-    ? registerPublicCache(app, { changes: services.publicData, corsEnabled: config.corsOrigins.length > 0 })
-    : undefined;
+  // First onRequest hook: a cached anonymous read skips every other hook. It also registers the
+  // ETag and compression hooks, in the order the cache depends on.
+  const publicCache = await registerPublicResponses(app, {
+    changes: config.responseCache ? services.publicData : undefined,
+    corsEnabled: config.corsOrigins.length > 0,
+    ttlMs: config.responseCacheTtlMs,
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
@@ -143,9 +144,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: false,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
-  registerEtags(app);
-  publicCache?.captureResponses();
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
   // Before the routes: the OpenAPI document is built from each route as it is added.
   await registerOpenApi(app, config.publicUrl, cspFor(config));
@@ -195,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   services.notifications.attachPush(realtime);
   services.sessions.onRevoked((userId) => realtime.disconnectUser(userId));
   app.decorate('realtime', realtime);
-  app.decorate('publicCache', publicCache?.cache);
+  app.decorate('publicCache', publicCache);
   app.addHook('preClose', async () => realtime.close());
 
   if (config.mailWorker) services.mail.start();

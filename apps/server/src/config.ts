@@ -50,6 +50,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_URL_FETCH: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Seconds an in-memory public answer may live at most (heals a change the cache never saw). */
+  RESPONSE_CACHE_TTL: z.coerce.number().int().min(1).max(86_400).default(60),
   STORAGE: z.enum(['local', 's3'], { message: "STORAGE must be 'local' or 's3'" }).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -100,6 +102,7 @@ export interface Config {
   mailWorker: boolean;
   /** In-memory cache of anonymous public reads (off: every request runs the full path, for benchmarks). */
   responseCache: boolean;
+  responseCacheTtlMs: number;
   /** Where uploads live; local disk under dataDir unless S3 is configured. */
   storage: StorageConfig;
   /** The cleanup scheduler; tests turn it off and run jobs themselves. */
@@ -187,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: env.WEB_DIST_DIR,
     mailWorker: true,
     responseCache: env.RESPONSE_CACHE === 'on',
+    responseCacheTtlMs: env.RESPONSE_CACHE_TTL * 1000,
     storage: storageConfig(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'on',
     retention: {

@@ -149,8 +149,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const blogs = new BlogsService({
     db,
     blogs: repos.blogs,
+    users: repos.users,
     viewerFlags: repos.viewerFlags,
     publicData: config.responseCache ? publicData : undefined,
+    publicTtlMs: config.responseCacheTtlMs,
     search: repos.search,
     uploads,
     events: blogNotificationEvents(notifications),
@@ -182,7 +184,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl: config.publicUrl,
     sessions,
   });
-  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions, events });
+  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions, users: repos.users, events });
   const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, events });
   const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, events });
   const { publicUrl } = config;

@@ -1,7 +1,42 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, OperationNode, QueryResult, TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type { Database } from './schema';
 
-/** Tables a change was made to; '*' when the statement's table could not be read (raw SQL). */
-export type WriteListener = (tables: ReadonlySet<string>) => void;
+/**
+ * What a write path said it changed (see touchChanges): the tags of the public values it
+ * affects, and the tables whose writes those tags fully describe.
+ */
+export interface Touched {
+  tags: ReadonlySet<string>;
+  tables: ReadonlySet<string>;
+}
+
+/**
+ * Tables a change was made to ('*' when the statement's table could not be read: raw SQL),
+ * and what the write path declared about them, if it did.
+ */
+export type WriteListener = (tables: ReadonlySet<string>, touched?: Touched) => void;
+
+/** Never sent to the database: the watched connection takes it as a declaration. */
+const TOUCH_SQL = '/* inkwell: public data touched */';
+
+/**
+ * Declares, inside the transaction `db` runs (or alone, outside one), that its writes to
+ * `tables` change only the public values tagged `tags`. The declaration travels with the
+ * connection, so it is reported with that transaction's COMMIT and dropped by its ROLLBACK;
+ * a write to any other table is still reported as undeclared.
+ */
+export async function touchChanges(db: Kysely<Database>, tags: readonly string[], tables: readonly string[]): Promise<void> {
+  await db.executeQuery(CompiledQuery.raw(TOUCH_SQL, [tags, tables]));
+}
 
 /**
  * Tells listeners (the public response cache) that data changed, after it is visible to other
@@ -16,8 +51,8 @@ export class WriteSignal {
     return () => this.listeners.delete(listener);
   }
 
-  emit(tables: ReadonlySet<string>): void {
-    for (const listener of this.listeners) listener(tables);
+  emit(tables: ReadonlySet<string>, touched?: Touched): void {
+    for (const listener of this.listeners) listener(tables, touched);
   }
 }
 
@@ -46,18 +81,34 @@ function writeOf(query: CompiledQuery): string | undefined {
 
 function watchConnection(connection: DatabaseConnection, signal: WriteSignal, afterCommit?: () => void): DatabaseConnection {
   let pending: Set<string> | null = null;
+  let touched: { tags: Set<string>; tables: Set<string> } | undefined;
   return {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (query.sql === TOUCH_SQL) {
+        const [tags, tables] = query.parameters as [string[], string[]];
+        if (pending) {
+          touched ??= { tags: new Set(), tables: new Set() };
+          for (const t of tags) touched.tags.add(t);
+          for (const t of tables) touched.tables.add(t);
+        } else signal.emit(new Set(), { tags: new Set(tags), tables: new Set(tables) });
+        return { rows: [] };
+      }
       const result = await connection.executeQuery<R>(query);
       const sql = query.query.kind === 'RawNode' ? query.sql.trim().toLowerCase() : '';
-      if (sql === 'begin' || sql.startsWith('start transaction') || sql.startsWith('begin ')) pending = new Set();
-      else if (sql === 'commit') {
+      if (sql === 'begin' || sql.startsWith('start transaction') || sql.startsWith('begin ')) {
+        pending = new Set();
+        touched = undefined;
+      } else if (sql === 'commit') {
         const tables = pending;
+        const declared = touched;
         pending = null;
-        if (tables?.size) signal.emit(tables);
+        touched = undefined;
+        if (tables?.size || declared) signal.emit(tables ?? new Set(), declared);
         afterCommit?.();
-      } else if (sql === 'rollback') pending = null;
-      else {
+      } else if (sql === 'rollback') {
+        pending = null;
+        touched = undefined;
+      } else {
         const table = writeOf(query);
         if (table) {
           if (pending) pending.add(table);

@@ -19,6 +19,17 @@ declare module 'fastify' {
   }
 }
 
+const kViewerRead = Symbol('viewerRead');
+
+/** Whether this request looked up its viewer (app.identify or app.authenticate ran): its answer may be theirs alone. */
+export function viewerWasRead(request: FastifyRequest): boolean {
+  return (request as FastifyRequest & { [kViewerRead]?: true })[kViewerRead] === true;
+}
+
+function markViewerRead(request: FastifyRequest): void {
+  (request as FastifyRequest & { [kViewerRead]?: true })[kViewerRead] = true;
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -39,6 +50,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { tokens: T
   app.decorateRequest('user', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    markViewerRead(request);
     const token = bearer(request);
     if (!token) throw unauthorized('Please sign in to continue');
     const user = await resolveToken(token, opts.tokens, opts.users);
@@ -47,6 +59,7 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { tokens: T
   });
 
   app.decorate('identify', async (request: FastifyRequest) => {
+    markViewerRead(request);
     const token = bearer(request);
     request.user = token ? await resolveToken(token, opts.tokens, opts.users) : null;
   });

@@ -99,13 +99,20 @@ describe('public response cache', () => {
     expect((await get(url)).json().blog.creator.name).toBe('Renamed Author');
   });
 
-  test('a signed-in read is never answered from the anonymous cache', async () => {
+  test('a signed-in read of a kept blog page is the anonymous body plus the viewer’s own flags, read from the database, and stays private', async () => {
     const url = `/api/v1/blogs/${blogId}`;
-    await get(url);
+    const anonymous = (await get(url)).json().blog;
     await get(url);
     queries.length = 0;
     const signedIn = await get(url, bearer(reader.token));
+    // The token's state and the viewer's flags: never the page itself, which comes from the cache.
+    expect(queries.map((q) => q.sql).some((sql) => /\bcontent\b/.test(sql))).toBe(false);
     expect(queries.length).toBeGreaterThan(0);
+    expect(queries.length).toBeLessThanOrEqual(2);
+    const { isLiked, isSaved, isFollowing, ...rest } = signedIn.json().blog;
+    const { isLiked: _l, isSaved: _s, isFollowing: _f, ...anonymousRest } = anonymous;
+    expect(rest).toEqual(anonymousRest);
+    expect([isLiked, isSaved, isFollowing].every((f) => typeof f === 'boolean')).toBe(true);
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
   });
 

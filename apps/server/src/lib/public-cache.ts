@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './etag';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { viewerWasRead } from './auth-guard';
+import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerEtags } from './etag';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
+import { ANY_CHANGE } from './tagged-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +15,11 @@ declare module 'fastify' {
     publicCache?: 'anonymous' | 'anyone';
     /** On an 'anonymous' route: turns the cached anonymous body into the signed-in viewer's one. */
     viewerOverlay?: ViewerOverlay;
+    /**
+     * What the answer shows, as tags writes touch (lib/public-tags.ts); body is what the handler
+     * returned (undefined for a text answer). Without it, any public change drops the entry.
+     */
+    cacheTags?: (request: FastifyRequest, body: unknown) => readonly string[];
   }
 }
 
@@ -29,32 +37,105 @@ export type ViewerOverlay = (
 ) => Promise<{ body: string; variant: string } | undefined>;
 
 const kGeneration = Symbol('publicCacheGeneration');
-type CacheableRequest = FastifyRequest & { [kGeneration]?: number };
+const kBody = Symbol('publicCacheBody');
+const kLanded = Symbol('publicCacheLanded');
+const kStore = Symbol('publicCacheStore');
+type CacheableRequest = FastifyRequest & { [kGeneration]?: number; [kBody]?: unknown; [kLanded]?: () => void; [kStore]?: boolean };
 
-export interface PublicCacheOptions {
-  changes: PublicDataChanges;
+/** How many refused computations of the same answer a miss waits through before computing its own. */
+const MAX_WAITS = 3;
+
+export interface PublicResponsesOptions {
+  /** The change feed the cache follows; without it there is no cache (RESPONSE_CACHE=off). */
+  changes?: PublicDataChanges;
   /** With CORS on, answers vary by Origin, so requests carrying one skip the cache. */
   corsEnabled: boolean;
-}
-
-export interface PublicCache {
-  cache: ResponseCache;
-  /** Adds the hook that stores responses; call it right after the ETag hook is registered. */
-  captureResponses(): void;
+  /** Longest life of an entry (ms), whatever the change feed says. */
+  ttlMs?: number;
 }
 
 /**
+ * How public GET answers leave the server, in the one order the cache depends on: conditional
+ * GETs (ETag), then the cache's capture, then compression. Registered here together, before any
+ * route, so no hook added elsewhere can come between them: the capture and compression are
+ * route-level onSend hooks, which run after every application and plugin onSend hook (each
+ * header they set is in the cached answer), and the capture is added before compression.
+ *
  * Anonymous reads of feed, blog, search, tag and profile pages are answered from memory before
  * any other hook runs (no auth, validation, database or serialization), with the same headers
- * the full path produced. Register it before the other plugins so its onRequest runs first.
+ * the full path produced. Call it before any other plugin so its onRequest runs first.
  */
-export function registerPublicCache(app: FastifyInstance, options: PublicCacheOptions): PublicCache {
-  const cache = new ResponseCache();
-  options.changes.on(() => cache.invalidate());
+export async function registerPublicResponses(app: FastifyInstance, options: PublicResponsesOptions): Promise<ResponseCache | undefined> {
+  const cache = options.changes ? new ResponseCache({ ttlMs: options.ttlMs }) : undefined;
+  if (cache) {
+    options.changes!.on((tags) => cache.touch(tags));
+    registerLookup(app, cache, options.corsEnabled);
+  }
+  registerEtags(app);
+  if (cache) {
+    const capture = captureHook(app, cache);
+    const keepBody = (request: CacheableRequest, _reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
+      request[kBody] = payload;
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.config?.publicCache) return;
+      route.preSerialization = [...hooks(route.preSerialization), keepBody] as RouteOptions['preSerialization'];
+      route.onSend = [...hooks(route.onSend), capture] as RouteOptions['onSend'];
+    });
+  }
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  return cache;
+}
+
+const hooks = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/** The first onRequest hook: a cached answer, a wait for the same answer being computed, or the full path. */
+function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled: boolean): void {
+  /** Answers being computed, by URL: concurrent misses wait for the one under way instead of computing it again. */
+  const inflight = new Map<string, Promise<void>>();
+
+  /** The full path, storing its answer; the first miss of a URL leads, and later ones wait for it. */
+  const compute = (request: CacheableRequest, reply: FastifyReply, done: () => void) => {
+    request[kStore] = true;
+    const key = request.url;
+    if (!inflight.has(key)) {
+      let landed!: () => void;
+      const flight = new Promise<void>((resolve) => {
+        landed = resolve;
+      });
+      inflight.set(key, flight);
+      // Stored, or not storable (an error, a 304, refused): either way the waiters go on.
+      request[kLanded] = () => {
+        if (inflight.get(key) === flight) inflight.delete(key);
+        landed();
+      };
+      reply.raw.once('close', request[kLanded]);
+    }
+    done();
+  };
+
+  /**
+   * A miss: wait for the computation under way, then answer from the cache. Its answer is refused
+   * when a write it shows landed meanwhile; then the next computation is waited for (one at a time
+   * per URL, however busy), a few times at most before computing anyway.
+   */
+  const missed = (request: CacheableRequest, reply: FastifyReply, done: () => void, signedIn: boolean, waits: number): void => {
+    const flight = inflight.get(request.url);
+    if (!flight || waits >= MAX_WAITS) {
+      compute(request, reply, done);
+      return;
+    }
+    void flight.then(() => {
+      const landed = cache.get(request.url);
+      if (landed) sendCached(cache, landed, request, reply, signedIn);
+      else missed(request, reply, done, signedIn, waits + 1);
+    });
+  };
 
   app.addHook('onRequest', (request: CacheableRequest, reply, done) => {
     const mode = request.routeOptions.config.publicCache;
-    if (mode === undefined || request.method !== 'GET' || (options.corsEnabled && request.headers.origin !== undefined)) return done();
+    if (mode === undefined || request.method !== 'GET' || (corsEnabled && request.headers.origin !== undefined)) return done();
     const signedIn = request.headers.authorization !== undefined;
     if (signedIn && mode === 'anonymous') {
       const overlay = request.routeOptions.config.viewerOverlay;
@@ -68,30 +149,49 @@ export function registerPublicCache(app: FastifyInstance, options: PublicCacheOp
     }
     const entry = cache.get(request.url);
     if (entry) return sendCached(cache, entry, request, reply, signedIn);
-    request[kGeneration] = cache.generation;
-    done();
+    missed(request, reply, done, signedIn, 0);
   });
 
-  // Runs after the ETag hook (which sets etag, vary and cache-control) and before compression.
-  const capture = (request: CacheableRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
-    const generation = request[kGeneration];
-    if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    // A signed-in answer reaches here only on an 'anyone' route: stored as the anonymous one would be.
-    const signedIn = request.headers.authorization !== undefined;
-    const cacheControl = reply.getHeader('cache-control');
-    const etag = reply.getHeader('etag');
-    const expected = signedIn ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
-    if (cacheControl !== expected || typeof etag !== 'string' || reply.hasHeader('set-cookie')) return done(null, payload);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-    }
-    headers['cache-control'] = PUBLIC_CACHE_CONTROL;
-    cache.set(request.url, generation, { headers, etag, body: payload });
-    done(null, payload);
-  };
+  // The generation is read right before the handler reads the data, not when the request came in:
+  // a write landing while the request waited in line is then already in what it reads, and does
+  // not get its answer refused (on a busy server that wait is most of a request's life).
+  app.addHook('preHandler', (request: CacheableRequest, _reply, done) => {
+    if (request[kStore]) request[kGeneration] = cache.generation;
+    done();
+  });
+}
 
-  return { cache, captureResponses: () => app.addHook('onSend', capture) };
+/** Stores what the full path answered (route-level onSend: after every other header is set, before compression). */
+function captureHook(app: FastifyInstance, cache: ResponseCache) {
+  return (request: CacheableRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
+    const generation = request[kGeneration];
+    try {
+      if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const config = request.routeOptions.config;
+      if (config.publicCache === 'anyone' && viewerWasRead(request)) {
+        // A route said its answer is the same for everyone, yet it looked up the viewer: this
+        // answer may be theirs alone, so it is never given to anyone else.
+        app.log.warn({ url: request.url }, "public cache: an 'anyone' route read the viewer; answer not cached");
+        return done(null, payload);
+      }
+      // A signed-in answer reaches here only on an 'anyone' route: stored as the anonymous one would be.
+      const signedIn = request.headers.authorization !== undefined;
+      const cacheControl = reply.getHeader('cache-control');
+      const etag = reply.getHeader('etag');
+      const expected = signedIn ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+      if (cacheControl !== expected || typeof etag !== 'string' || reply.hasHeader('set-cookie')) return done(null, payload);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      headers['cache-control'] = PUBLIC_CACHE_CONTROL;
+      const tags = config.cacheTags?.(request, request[kBody]) ?? [ANY_CHANGE];
+      cache.set(request.url, generation, { headers, etag, body: payload }, tags);
+      done(null, payload);
+    } finally {
+      request[kLanded]?.();
+    }
+  };
 }
 
 function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply, signedIn: boolean): void {

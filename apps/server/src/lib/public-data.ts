@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { WriteSignal } from '../db/write-watch';
+import type { Touched, WriteSignal } from '../db/write-watch';
+import { ANY_CHANGE } from './tagged-store';
 
 /** Writes to these tables never change what is shown publicly (feed, blogs, profiles, comments). */
 const PRIVATE_TABLES = new Set([
@@ -16,60 +17,113 @@ const PRIVATE_TABLES = new Set([
   'blog_autosaves',
 ]);
 
+/** More distinct tags than this in one message: send "anything changed" instead. */
+const MAX_TAGS_PER_MESSAGE = 500;
+/** Waits before each retry of a failed publish; after the last one the instance empties its own copies. */
+const PUBLISH_RETRIES_MS = [50, 250, 1000];
+
+/** What changed, as tags of the public values it affects (ANY_CHANGE: anything may have). */
+export type ChangeListener = (tags: readonly string[]) => void;
+
+/** The tags a committed write affects: its declared tags, or ANY_CHANGE when it wrote a public table it did not declare. */
+export function changedTags(tables: ReadonlySet<string>, touched?: Touched): readonly string[] {
+  for (const t of tables) if (!PRIVATE_TABLES.has(t) && !touched?.tables.has(t)) return [ANY_CHANGE];
+  return touched ? [...touched.tags] : [];
+}
+
 /**
  * "Public data changed": raised after a committed write here, or on another instance (Redis
- * pub/sub), so in-memory copies of public reads (response cache, blog memo) can be dropped.
- * A subscriber reconnect also raises it: messages missed while disconnected are unknowable.
+ * pub/sub), so in-memory copies of public reads (response cache, blog memo) drop what it shows.
+ * A subscriber (re)connect raises "anything changed": messages missed while disconnected are
+ * unknowable; so does a publish that still fails after its retries (Redis is unreachable, so
+ * this instance has likely missed the others' messages too).
  */
 export class PublicDataChanges {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<ChangeListener>();
   private readonly instance = randomUUID();
-  private publishScheduled = false;
+  private pendingTags: Set<string> | null = null;
   private readonly subscriber?: Redis;
+  private closed = false;
 
   constructor(
     writes: WriteSignal,
-    private readonly options: { redis?: Redis; channel: string; log: FastifyBaseLogger },
+    private readonly options: { redis?: Redis; channel: string; log: FastifyBaseLogger; retriesMs?: readonly number[] },
   ) {
-    writes.on((tables) => {
-      for (const t of tables) {
-        if (PRIVATE_TABLES.has(t)) continue;
-        this.emit();
-        this.publish();
-        return;
-      }
+    writes.on((tables, touched) => {
+      const tags = changedTags(tables, touched);
+      if (tags.length) this.changed(tags);
     });
     const subscriber = options.redis?.duplicate();
     if (!subscriber) return;
     this.subscriber = subscriber;
     subscriber.on('error', (err) => options.log.warn({ err }, 'public data subscriber error'));
-    subscriber.on('ready', () => this.emit());
-    subscriber.on('message', (_channel, from) => {
-      if (from !== this.instance) this.emit();
+    subscriber.on('ready', () => this.emit([ANY_CHANGE]));
+    subscriber.on('message', (_channel, message: string) => {
+      const parsed = parseMessage(message);
+      if (parsed.from !== this.instance) this.emit(parsed.tags);
     });
     void subscriber.subscribe(options.channel).catch((err) => options.log.warn({ err }, 'public data subscribe failed'));
   }
 
-  on(listener: () => void): void {
+  on(listener: ChangeListener): void {
     this.listeners.add(listener);
   }
 
+  /** A change made here: dropped from this instance's copies at once, and told to the others. */
+  changed(tags: readonly string[]): void {
+    this.emit(tags);
+    this.publish(tags);
+  }
+
   close(): void {
+    this.closed = true;
     this.subscriber?.disconnect();
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(tags: readonly string[]): void {
+    for (const listener of this.listeners) listener(tags);
   }
 
-  /** One message per event-loop turn, however many statements committed in it. */
-  private publish(): void {
-    const { redis, channel, log } = this.options;
-    if (!redis || this.publishScheduled) return;
-    this.publishScheduled = true;
+  /** One message per event-loop turn, with the tags of every write committed in it. */
+  private publish(tags: readonly string[]): void {
+    if (!this.options.redis) return;
+    if (this.pendingTags) {
+      for (const t of tags) this.pendingTags.add(t);
+      return;
+    }
+    this.pendingTags = new Set(tags);
     setImmediate(() => {
-      this.publishScheduled = false;
-      redis.publish(channel, this.instance).catch((err) => log.warn({ err }, 'public data publish failed'));
+      const all = this.pendingTags!;
+      this.pendingTags = null;
+      const message = all.has(ANY_CHANGE) || all.size > MAX_TAGS_PER_MESSAGE ? [ANY_CHANGE] : [...all];
+      void this.send(JSON.stringify({ from: this.instance, tags: message }), 0);
     });
   }
+
+  private async send(message: string, attempt: number): Promise<void> {
+    const { redis, channel, log } = this.options;
+    const retries = this.options.retriesMs ?? PUBLISH_RETRIES_MS;
+    try {
+      await redis!.publish(channel, message);
+    } catch (err) {
+      if (this.closed) return;
+      if (attempt < retries.length) {
+        log.warn({ err, attempt: attempt + 1 }, 'public data publish failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, retries[attempt]));
+        return this.send(message, attempt + 1);
+      }
+      log.error({ err }, 'public data publish failed after retries; emptying this instance’s public copies');
+      this.emit([ANY_CHANGE]);
+    }
+  }
+}
+
+function parseMessage(message: string): { from?: string; tags: readonly string[] } {
+  try {
+    const parsed = JSON.parse(message) as { from?: unknown; tags?: unknown };
+    if (typeof parsed.from === 'string' && Array.isArray(parsed.tags) && parsed.tags.every((t) => typeof t === 'string'))
+      return { from: parsed.from, tags: parsed.tags as string[] };
+  } catch {}
+  // An older instance's message (its id alone) or anything unreadable: assume anything changed.
+  return { from: message, tags: [ANY_CHANGE] };
 }

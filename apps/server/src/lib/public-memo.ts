@@ -1,35 +1,28 @@
 import type { PublicDataChanges } from './public-data';
+import { TaggedStore } from './tagged-store';
 
 /**
- * A bounded in-memory copy of public values (a published blog's page), dropped whenever public
- * data changes. Read `generation` before loading a value and pass it to set(): a value loaded
- * before a change that lands after it is refused.
+ * A bounded in-memory copy of public values (a published blog's page), each tagged with what it
+ * shows; a change drops only the values carrying its tags. Read `generation` before loading a
+ * value and pass it to set(): a value loaded before a change that lands after it is refused.
  */
 export class PublicMemo<V> {
-  private readonly values = new Map<string, V>();
-  private gen = 0;
+  private readonly store: TaggedStore<V>;
 
-  constructor(
-    changes: PublicDataChanges,
-    private readonly maxEntries = 2000,
-  ) {
-    changes.on(() => {
-      this.gen++;
-      this.values.clear();
-    });
+  constructor(changes: PublicDataChanges, options: { maxEntries?: number; ttlMs?: number } = {}) {
+    this.store = new TaggedStore<V>({ maxEntries: options.maxEntries ?? 2000, ttlMs: options.ttlMs ?? 60_000 });
+    changes.on((tags) => this.store.touch(tags));
   }
 
   get generation(): number {
-    return this.gen;
+    return this.store.generation;
   }
 
   get(key: string): V | undefined {
-    return this.values.get(key);
+    return this.store.get(key);
   }
 
-  set(key: string, generation: number, value: V): void {
-    if (generation !== this.gen) return;
-    if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as string);
-    this.values.set(key, value);
+  set(key: string, generation: number, value: V, tags: readonly string[]): void {
+    this.store.set(key, generation, value, tags);
   }
 }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ANY_CHANGE, TaggedStore } from './tagged-store';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -9,6 +10,8 @@ export interface CachedResponse {
   bodies: Partial<Record<Encoding, Buffer>>;
   /** The JSON text, for answers made from this one (a signed-in reader's blog page). */
   text: string;
+  /** Set once the entry left the cache: a body compressed for it afterwards is not kept. */
+  gone?: boolean;
 }
 
 export interface ResponseCacheOptions {
@@ -16,70 +19,90 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Bodies below this stay uncompressed, as @fastify/compress does. */
   compressThreshold?: number;
+  /** How long an entry may be served at most (a change the cache never saw heals after it). */
+  ttlMs?: number;
+  now?: () => number;
 }
 
 /**
- * An in-memory LRU of anonymous API responses, keyed by URL. Whole-cache invalidation is the
- * rule: any committed write to public data bumps the generation and empties it, which cannot
- * miss a dependency (a like changes the feed, the blog page, the author's profile counts…).
- * A response computed before a write that lands after it is refused by the generation check.
+ * An in-memory LRU of anonymous responses, keyed by URL and tagged with what they show (see
+ * TaggedStore): a like drops its post's page and the list pages showing that post, nothing else.
+ * Bounded by entries and bytes (the text, its Buffer and every compressed copy are counted).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
-  private bytes = 0;
-  private gen = 0;
-  private readonly maxEntries: number;
+  private readonly store: TaggedStore<CachedResponse>;
+  private bytesUsed = 0;
   private readonly maxBytes: number;
   private readonly threshold: number;
+  /** Read by the metrics (inkwell_public_cache_*). */
   hits = 0;
   misses = 0;
   invalidations = 0;
 
   constructor(options: ResponseCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 5000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.threshold = options.compressThreshold ?? 1024;
+    this.store = new TaggedStore<CachedResponse>({
+      maxEntries: options.maxEntries ?? 5000,
+      ttlMs: options.ttlMs ?? 60_000,
+      now: options.now,
+      onRemove: (entry) => {
+        entry.gone = true;
+        this.bytesUsed -= entry.bodies.identity!.length; // the text
+        for (const b of Object.values(entry.bodies)) this.bytesUsed -= b.length;
+      },
+    });
   }
 
   /** Read before computing a response; pass it back to set(). */
   get generation(): number {
-    return this.gen;
+    return this.store.generation;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.store.size;
+  }
+
+  /** Bytes held: each entry's text, its Buffer and its compressed copies. */
+  get bytes(): number {
+    return this.bytesUsed;
   }
 
   get(key: string): CachedResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    // Re-insert: Map order is the LRU order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    const entry = this.store.get(key);
+    if (entry) this.hits++;
+    else this.misses++;
     return entry;
   }
 
-  set(key: string, generation: number, entry: Omit<CachedResponse, 'bodies' | 'text'> & { body: string }): void {
-    if (generation !== this.gen) return;
+  set(
+    key: string,
+    generation: number,
+    entry: Omit<CachedResponse, 'bodies' | 'text'> & { body: string },
+    tags: readonly string[] = [ANY_CHANGE],
+  ): boolean {
     const body = Buffer.from(entry.body);
-    if (body.length > this.maxBytes / 16) return;
-    this.remove(key);
-    this.entries.set(key, { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body });
-    this.bytes += body.length * 2; // the Buffer and the text
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.remove(this.entries.keys().next().value as string);
-    }
+    if (body.length > this.maxBytes / 16) return false;
+    const stored = this.store.set(
+      key,
+      generation,
+      { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body },
+      tags,
+    );
+    if (!stored) return false;
+    this.bytesUsed += body.length * 2; // the Buffer and the text
+    this.shrink();
+    return true;
+  }
+
+  /** Drops the entries showing any of these tags. */
+  touch(tags: readonly string[]): void {
+    this.invalidations++;
+    this.store.touch(tags);
   }
 
   invalidate(): void {
-    this.invalidations++;
-    this.gen++;
-    this.entries.clear();
-    this.bytes = 0;
+    this.touch([ANY_CHANGE]);
   }
 
   /** The body in the best encoding the client accepts, compressed once and kept. */
@@ -89,8 +112,10 @@ export class ResponseCache {
     let body = entry.bodies[encoding];
     if (!body) {
       body = compress(identity, encoding);
+      if (entry.gone) return { encoding, body };
       entry.bodies[encoding] = body;
-      this.bytes += body.length;
+      this.bytesUsed += body.length;
+      this.shrink();
     }
     return { encoding, body };
   }
@@ -101,12 +126,8 @@ export class ResponseCache {
     return { encoding, body: compress(identity, encoding) };
   }
 
-  private remove(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    for (const b of Object.values(old.bodies)) this.bytes -= b.length;
-    this.bytes -= old.bodies.identity!.length;
+  private shrink(): void {
+    while (this.bytesUsed > this.maxBytes && this.store.size > 0) this.store.evictOldest();
   }
 }
 

@@ -1,7 +1,16 @@
-import { blogBody, blogListQuery, blogListResponse, blogResponse, blogWriteResponse, messageResponse } from '@inkwell/core';
+import {
+  type BlogListResponse,
+  blogBody,
+  blogListQuery,
+  blogListResponse,
+  blogResponse,
+  blogWriteResponse,
+  messageResponse,
+} from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardTags, postTag } from '../../lib/public-tags';
 import { blogFormBody, blogInputOf } from './blogs.input';
 import { withViewerFlags } from './blogs.presenter';
 
@@ -19,10 +28,14 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
   // Read answers depend only on the URL, public data and (blog page) the viewer: lib/public-cache.ts.
-  const sameForEveryone = { publicCache: 'anyone' as const };
+  const sameForEveryone = {
+    publicCache: 'anyone' as const,
+    cacheTags: (_request: FastifyRequest, body: unknown) => cardTags((body as BlogListResponse).blogs),
+  };
   // A signed-in reader's page is the cached anonymous one with their own flags.
   const blogPage = {
     publicCache: 'anonymous' as const,
+    cacheTags: (request: FastifyRequest) => [postTag((request.params as { id: string }).id)],
     viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) => {
       const flags = await blogs.viewerFlags((request.params as { id: string }).id, viewerId);
       return flags && withViewerFlags(anonymousBody, flags);

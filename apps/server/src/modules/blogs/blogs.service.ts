@@ -8,12 +8,14 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
+import { LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
+import type { UsersRepository } from '../users/users.repo';
 import { page, presentBlog, presentCard } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
 import { type CleanContent, cleanContent } from './content';
@@ -49,9 +51,12 @@ export interface BlogEvents {
 export interface BlogsDeps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
+  users: UsersRepository;
   viewerFlags: ViewerFlagsRepository;
   /** Drops the in-memory blog pages when public data changes. */
   publicData?: PublicDataChanges;
+  /** The longest a kept blog page lives (RESPONSE_CACHE_TTL), so the response cache's backstop holds. */
+  publicTtlMs?: number;
   search: SearchRepository;
   uploads: UploadsService;
   events?: BlogEvents;
@@ -64,7 +69,7 @@ export class BlogsService {
   private readonly pages?: PublicMemo<Blog>;
 
   constructor(private readonly deps: BlogsDeps) {
-    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData);
+    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData, { ttlMs: deps.publicTtlMs });
   }
 
   async create(userId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
@@ -107,6 +112,7 @@ export class BlogsService {
             if (!draft) await blogs.adjustPublishedCount(userId, 1, trx);
             await uploads.attachToBlog(id, userId, [...content.imageUrls, ...(image ? [image] : [])], trx);
             if (!draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: id }, tx);
+            await this.touchPost(tx, blogId, userId);
           });
           break;
         } catch (err) {
@@ -165,6 +171,7 @@ export class BlogsService {
         orphanKeys = await uploads.detachedFromBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
         if (!draft && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
         else if (!draft) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
+        await this.touchPost(tx, blogId, userId);
       });
     } catch (err) {
       await uploads.discard(stored);
@@ -173,6 +180,17 @@ export class BlogsService {
     await uploads.deleteFiles(orphanKeys);
     const row = await blogs.findPage(blogId, userId);
     return { message: BLOG_MESSAGES.updated, blog: presentCard(row!) };
+  }
+
+  /**
+   * A post added or edited: its page, every list (its place, title or tags in them) and its
+   * author's profile (published count, tabs). Search index writes are raw SQL ('*').
+   * A deletion is not declared: its likes, saves and comments go with it (cascade), which
+   * changes other readers' profiles too, so it drops every cached copy.
+   */
+  private async touchPost(tx: Tx, blogId: string, authorId: string): Promise<void> {
+    const author = await this.deps.users.usernameOf(authorId, tx.db);
+    await tx.touch([postTag(blogId), LISTS_TAG, ...(author ? [profileTag(author)] : [])], ['blogs', 'blog_tags', 'users', '*']);
   }
 
   async remove(userId: string, blogId: string): Promise<string> {
@@ -233,7 +251,7 @@ export class BlogsService {
     const row = await this.deps.blogs.findPage(blogId, null);
     if (!row || !isPubliclyVisible(row)) return undefined;
     const blog = presentBlog(row);
-    this.pages?.set(blogId, generation, blog);
+    this.pages?.set(blogId, generation, blog, [postTag(blogId)]);
     return blog;
   }
 

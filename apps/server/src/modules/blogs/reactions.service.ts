@@ -4,7 +4,9 @@ import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { canInteract } from '../../lib/policies';
+import { postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
+import type { UsersRepository } from '../users/users.repo';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
@@ -21,7 +23,13 @@ export interface ReactionResult {
 /** Like and save toggles (SPEC.md 4): each request flips the viewer's state, safely under concurrency. */
 export class ReactionsService {
   constructor(
-    private readonly deps: { db: Kysely<Database>; blogs: BlogsRepository; reactions: ReactionsRepository; events?: ReactionEvents },
+    private readonly deps: {
+      db: Kysely<Database>;
+      blogs: BlogsRepository;
+      reactions: ReactionsRepository;
+      users: UsersRepository;
+      events?: ReactionEvents;
+    },
   ) {}
 
   async toggleLike(userId: string, blogId: string): Promise<{ message: string; liked: boolean; likeCount: number }> {
@@ -35,8 +43,8 @@ export class ReactionsService {
   }
 
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
-    const { db, blogs, reactions, events } = this.deps;
-    const blog = await blogs.findRef(blogId);
+    const { db, blogs, reactions, users, events } = this.deps;
+    const [blog, username] = await Promise.all([blogs.findRef(blogId), users.usernameOf(userId)]);
     if (!blog || !canInteract(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     return transact(db, async (tx) => {
       const trx = tx.db;
@@ -52,6 +60,8 @@ export class ReactionsService {
         delta = added ? 1 : 0;
       }
       const count = await reactions.adjustCount(table, blog.id, delta, trx);
+      // The post's counts (its page and cards) and the reader's liked or saved tab and count.
+      await tx.touch([postTag(blog.blog_id), ...(username ? [profileTag(username)] : [])], [table, 'blogs']);
       if (table === 'likes' && delta && events?.onLikeChanged) {
         await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, tx);
       }

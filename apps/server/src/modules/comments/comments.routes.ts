@@ -12,6 +12,7 @@ import {
 } from '@inkwell/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { postTag } from '../../lib/public-tags';
 
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
@@ -24,7 +25,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/:blogId/comments',
     {
-      config: { publicCache: 'anonymous' },
+      config: { publicCache: 'anonymous', cacheTags: (request) => [postTag((request.params as { blogId: string }).blogId)] },
       onRequest: app.identify,
       schema: {
         params: z.object({ blogId }),

@@ -4,6 +4,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { canDeleteComment, canEditComment, canInteract, canReadBlog, type ViewerId } from '../../lib/policies';
+import { postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
@@ -77,16 +78,22 @@ export class CommentsService {
       );
       if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
       await comments.adjustBlogCommentCount(blog.id, 1, trx);
+      await tx.touch([postTag(blog.blog_id)], ['comments', 'blogs']);
       await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, tx);
     });
     return presentComment((await comments.findWithAuthor(id, userId))!);
   }
 
   async edit(userId: string, commentId: string, text: string): Promise<CommentView> {
-    const comment = await this.deps.comments.findById(commentId);
+    const { db, blogs, comments } = this.deps;
+    const comment = await comments.findById(commentId);
     if (!comment) throw notFound('Comment not found');
     if (!canEditComment(userId, comment)) throw forbidden('Only the author of a comment can edit it');
-    await this.deps.comments.updateText(commentId, text, nowIso());
+    const blog = await blogs.findById(comment.blog_id);
+    await transact(db, async (tx) => {
+      await comments.updateText(commentId, text, nowIso(), tx.db);
+      if (blog) await tx.touch([postTag(blog.blog_id)], ['comments']);
+    });
     return presentComment((await this.deps.comments.findWithAuthor(commentId, userId))!);
   }
 
@@ -97,11 +104,14 @@ export class CommentsService {
     if (!comment) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
     if (!canDeleteComment(userId, comment, blog)) throw forbidden('You can only delete your own comments or comments on your blog');
-    await transact(db, async ({ db: trx }) => {
+    await transact(db, async (tx) => {
+      const trx = tx.db;
       const removed = await comments.subtreeSize(commentId, trx);
       await comments.delete(commentId, trx);
       if (comment.parent_id) await comments.adjustReplyCount(comment.parent_id, -1, trx);
       await comments.adjustBlogCommentCount(comment.blog_id, -removed, trx);
+      // Replies and their likes go too (ON DELETE CASCADE): all on this post's comments.
+      if (blog) await tx.touch([postTag(blog.blog_id)], ['comments', 'comment_likes', 'blogs']);
     });
   }
 
@@ -123,6 +133,7 @@ export class CommentsService {
         delta = (await comments.addLike(commentId, userId, nowIso(), trx)) ? 1 : 0;
       }
       const likeCount = await comments.adjustLikeCount(commentId, delta, trx);
+      await tx.touch([postTag(blog.blog_id)], ['comment_likes', 'comments']);
       if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, tx);
       return { message: liked ? COMMENT_MESSAGES.liked : COMMENT_MESSAGES.unliked, liked, likeCount };
     });

@@ -3,6 +3,7 @@ import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
+import { profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
@@ -18,7 +19,7 @@ export class FollowsService {
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
     const { db, users, follows, events } = this.deps;
-    const target = await users.findById(targetId);
+    const [target, followerName] = await Promise.all([users.findById(targetId), users.usernameOf(followerId)]);
     if (!target) throw notFound('User not found');
     return transact(db, async (tx) => {
       const trx = tx.db;
@@ -33,6 +34,8 @@ export class FollowsService {
       }
       if (delta) {
         await follows.adjustCounts(followerId, targetId, delta, trx);
+        // Both profiles: counts, the followers and following tabs, the following preview.
+        await tx.touch([profileTag(target.username), ...(followerName ? [profileTag(followerName)] : [])], ['follows', 'users']);
         await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, tx);
       }
       return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };

@@ -4,6 +4,8 @@ import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = UsersTable;
 
+const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id));
+
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
 export function newUserRow(
   fields: Pick<UsersTable, 'id' | 'email' | 'name' | 'username' | 'password_hash' | 'google_auth' | 'google_sub' | 'email_verified'> &
@@ -33,6 +35,11 @@ export class UsersRepository {
 
   findById(id: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The username of a user (the tag of their profile's cached pages), undefined for an unknown id. */
+  async usernameOf(id: string, db: Kysely<Database> = this.db): Promise<string | undefined> {
+    return (await usernameById(db, id)).rows[0]?.username;
   }
 
   findByEmail(email: string, db: Kysely<Database> = this.db) {

@@ -1,4 +1,5 @@
 import {
+  type BlogListResponse,
   blogListResponse,
   deleteAccountBody,
   followListResponse,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import { formBody } from '../../lib/form-body';
+import { cardTags, profileTag } from '../../lib/public-tags';
 import { profileFormBody, profileInputOf } from './users.input';
 
 const usernameParams = z.object({ username: z.string().min(1) });
@@ -32,7 +34,14 @@ async function ownProfileOnly(request: FastifyRequest) {
 /** Profiles and accounts (SPEC.md 2 Profile, Edit profile; 7 GET, PATCH and DELETE /users/{…}). Handlers only translate HTTP. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profiles, profileEdit, account } = app.services;
-  const publicCache = { publicCache: 'anonymous' as const };
+  // A profile and its tabs are dropped by whatever changes that user's counts or lists; a tab of
+  // post cards also by what changes those posts.
+  const profileTags = (request: FastifyRequest) => [profileTag((request.params as { username: string }).username)];
+  const publicCache = { publicCache: 'anonymous' as const, cacheTags: profileTags };
+  const tabCache = {
+    publicCache: 'anonymous' as const,
+    cacheTags: (request: FastifyRequest, body: unknown) => [...profileTags(request), ...cardTags((body as BlogListResponse).blogs)],
+  };
 
   app.get(
     '/users/:username',
@@ -44,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/users/:username/${tab}`,
       {
-        config: publicCache,
+        config: tabCache,
         onRequest: app.identify,
         schema: { params: usernameParams, querystring: userListQuery, response: { 200: blogListResponse } },
       },

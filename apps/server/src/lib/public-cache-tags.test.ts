@@ -1,0 +1,213 @@
+import type { RouteOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { CompiledQuery } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { bearer, createTestApp, createUser, ownConnectionInstance, type TestApp, type TestUser } from '../../test/helpers';
+import { WriteSignal } from '../db/write-watch';
+import { PublicDataChanges } from './public-data';
+import { ANY_CHANGE } from './tagged-store';
+
+/**
+ * A route that claims its answer is the same for everyone ('anyone') yet reads the viewer and
+ * answers them with something of their own: the bug the cache must not spread.
+ */
+function viewerReadingSearch(route: RouteOptions): void {
+  if (route.url !== '/api/v1/search-blogs' || route.method !== 'GET') return;
+  const handler = route.handler;
+  route.handler = async function (this: unknown, request, reply) {
+    await request.server.identify(request);
+    const body = (await handler.call(this as never, request, reply)) as { blogs: unknown[] };
+    return request.user ? { ...body, blogs: [] } : body;
+  };
+}
+
+describe('public cache: what a write drops', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let reader: TestUser;
+  let other: TestUser;
+  let liked: string;
+  let untouched: string;
+  const queries: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, (q) => queries.push(q), { onRoute: viewerReadingSearch });
+    author = await createUser(t, { name: 'Tag Author' });
+    reader = await createUser(t, { name: 'Tag Reader' });
+    other = await createUser(t, { name: 'Tag Bystander' });
+    liked = (await createBlog(t, author, { title: 'The liked one' })).blogId;
+    untouched = (await createBlog(t, author, { title: 'The quiet one' })).blogId;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  /** Reads url and says whether it was answered from memory (no database query). */
+  const cached = async (url: string) => {
+    queries.length = 0;
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    return { fromCache: queries.length === 0, body: res.json() };
+  };
+  const warm = async (...urls: string[]) => {
+    for (const url of urls) await get(url);
+    for (const url of urls) expect((await cached(url)).fromCache).toBe(true);
+  };
+
+  test('a like drops its post’s page, the lists showing it and the liker’s profile; other entries stay', async () => {
+    const page = `/api/v1/blogs/${liked}`;
+    const quiet = `/api/v1/blogs/${untouched}`;
+    const feed = '/api/v1/blogs?limit=10&page=1';
+    const readerProfile = `/api/v1/users/${reader.username}`;
+    const bystander = `/api/v1/users/${other.username}`;
+    await warm(page, quiet, feed, readerProfile, bystander);
+    const like = await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${liked}`, headers: bearer(reader.token) });
+    expect(like.statusCode).toBe(200);
+
+    const pageNow = await cached(page);
+    expect(pageNow.fromCache).toBe(false);
+    expect(pageNow.body.blog.likeCount).toBe(1);
+    const feedNow = await cached(feed);
+    expect(feedNow.fromCache).toBe(false);
+    expect(feedNow.body.blogs.find((b: { blogId: string }) => b.blogId === liked).likeCount).toBe(1);
+    const profileNow = await cached(readerProfile);
+    expect(profileNow.fromCache).toBe(false);
+    expect(profileNow.body.user.likedCount).toBe(1);
+    expect((await cached(quiet)).fromCache).toBe(true);
+    expect((await cached(bystander)).fromCache).toBe(true);
+  });
+
+  test('a comment drops its post’s page and comments, not another post’s', async () => {
+    const comments = `/api/v1/blogs/${liked}/comments`;
+    const quietComments = `/api/v1/blogs/${untouched}/comments`;
+    const quiet = `/api/v1/blogs/${untouched}`;
+    await warm(comments, quietComments, quiet, `/api/v1/blogs/${liked}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${liked}`,
+      headers: bearer(reader.token),
+      payload: { comment: 'Tagged comment' },
+    });
+    expect(res.statusCode).toBe(201);
+    const now = await cached(comments);
+    expect(now.fromCache).toBe(false);
+    expect(now.body.comments.map((c: { comment: string }) => c.comment)).toContain('Tagged comment');
+    expect((await cached(`/api/v1/blogs/${liked}`)).body.blog.commentCount).toBe(1);
+    expect((await cached(quietComments)).fromCache).toBe(true);
+    expect((await cached(quiet)).fromCache).toBe(true);
+  });
+
+  test('a follow drops the two profiles and their tabs, nothing else', async () => {
+    const followed = `/api/v1/users/${author.username}`;
+    const follower = `/api/v1/users/${other.username}`;
+    const followers = `/api/v1/users/${author.username}/followers`;
+    const bystander = `/api/v1/users/${reader.username}`;
+    const page = `/api/v1/blogs/${untouched}`;
+    await warm(followed, follower, followers, bystander, page);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(other.token) });
+    expect(res.statusCode).toBe(200);
+    expect((await cached(followed)).body.user.followerCount).toBe(1);
+    expect((await cached(follower)).body.user.followingCount).toBe(1);
+    expect((await cached(followers)).body.users.map((u: { _id: string }) => u._id)).toEqual([other.id]);
+    expect((await cached(bystander)).fromCache).toBe(true);
+    expect((await cached(page)).fromCache).toBe(true);
+  });
+
+  test('a new post drops the lists and its author’s profile, not other posts’ pages', async () => {
+    const feed = '/api/v1/blogs?limit=10&page=1';
+    const tabs = `/api/v1/users/${author.username}/blogs`;
+    const page = `/api/v1/blogs/${untouched}`;
+    await warm(feed, tabs, page);
+    const { blogId } = await createBlog(t, author, { title: 'Brand new' });
+    expect((await cached(feed)).body.blogs[0].blogId).toBe(blogId);
+    expect((await cached(tabs)).body.blogs[0].blogId).toBe(blogId);
+    expect((await cached(page)).fromCache).toBe(true);
+  });
+
+  test('concurrent misses of the same answer compute it once', async () => {
+    const url = `/api/v1/blogs?limit=7&page=1`;
+    await get(url);
+    queries.length = 0;
+    t.app.publicCache!.invalidate();
+    await get(url);
+    const alone = queries.length;
+    expect(alone).toBeGreaterThan(0);
+    t.app.publicCache!.invalidate();
+    queries.length = 0;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get(url)));
+    expect(answers.every((a) => a.statusCode === 200 && a.body === answers[0]!.body)).toBe(true);
+    expect(queries.length).toBe(alone);
+  });
+
+  test('an answer from a route said to be the same for everyone that read the viewer is never cached', async () => {
+    const url = '/api/v1/search-blogs?search=liked&limit=10&page=1';
+    const mine = await get(url, bearer(reader.token));
+    expect(mine.json().blogs).toEqual([]); // the viewer's own answer
+    const anonymous = await cached(url);
+    expect(anonymous.fromCache).toBe(false);
+    expect(anonymous.body.blogs.length).toBeGreaterThan(0);
+    expect((await cached(url)).fromCache).toBe(false);
+  });
+});
+
+describe('public data changes: a failed publish', () => {
+  test('is retried, then the instance empties its own copies', async () => {
+    // A real client to a port nobody listens on: every publish fails.
+    const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true, enableOfflineQueue: false });
+    redis.on('error', () => {});
+    const writes = new WriteSignal();
+    const lines: { msg: string }[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const changes = new PublicDataChanges(writes, { redis, channel: 'test:nobody', log, retriesMs: [1, 1] });
+    const seen: (readonly string[])[] = [];
+    changes.on((tags) => seen.push(tags));
+    try {
+      changes.changed(['post:x']);
+      expect(seen).toEqual([['post:x']]);
+      for (let i = 0; i < 200 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toEqual([['post:x'], [ANY_CHANGE]]);
+      expect(lines.filter((l) => l.msg.includes('retrying'))).toHaveLength(2);
+    } finally {
+      changes.close();
+      redis.disconnect();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('public cache across instances: by tag', () => {
+  test('a like on one instance drops that post on the other, and keeps the other’s unrelated entries', async () => {
+    const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
+    const b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
+    try {
+      const author = await createUser(a);
+      const reader = await createUser(a);
+      const { blogId } = await createBlog(a, author, { title: 'Shared by tag' });
+      const quiet = (await createBlog(a, author, { title: 'Quiet by tag' })).blogId;
+      const read = async (id: string) => (await b.app.inject({ method: 'GET', url: `/api/v1/blogs/${id}` })).json().blog;
+      const cache = b.app.publicCache!;
+      // Until b has heard of both posts' creation (its messages may land after a first read), and keeps the quiet one.
+      for (let i = 0; i < 100; i++) {
+        await read(blogId);
+        const hits = cache.hits;
+        await read(quiet);
+        if (cache.hits === hits + 1) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const like = await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+      expect(like.statusCode).toBe(200);
+      let after = await read(blogId);
+      for (let i = 0; i < 100 && after.likeCount === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        after = await read(blogId);
+      }
+      expect(after.likeCount).toBe(1);
+      const hits = cache.hits;
+      expect((await read(quiet)).likeCount).toBe(0);
+      expect(cache.hits).toBe(hits + 1);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

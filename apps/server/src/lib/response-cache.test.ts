@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'vitest';
+import { ResponseCache } from './response-cache';
+import { ANY_CHANGE } from './tagged-store';
+
+const entry = (body: string) => ({ headers: { 'content-type': 'application/json' }, etag: 'W/"x"', body });
+/** A body of n bytes that compresses well. */
+const text = (n: number) => 'a'.repeat(n);
+
+describe('response cache', () => {
+  test('evicts the least recently used entry beyond its entry limit', () => {
+    const cache = new ResponseCache({ maxEntries: 2 });
+    cache.set('/a', cache.generation, entry('a'));
+    cache.set('/b', cache.generation, entry('b'));
+    expect(cache.get('/a')).toBeDefined(); // /a is now the most recently used
+    cache.set('/c', cache.generation, entry('c'));
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')?.text).toBe('a');
+    expect(cache.get('/c')?.text).toBe('c');
+    expect(cache.size).toBe(2);
+  });
+
+  test('counts the text, its buffer and each compressed copy, and gives them all back', () => {
+    const cache = new ResponseCache({ compressThreshold: 10 });
+    cache.set('/a', cache.generation, entry(text(2000)));
+    expect(cache.bytes).toBe(4000);
+    const a = cache.get('/a')!;
+    const gzip = cache.body(a, 'gzip');
+    const br = cache.body(a, 'br');
+    expect(cache.bytes).toBe(4000 + gzip.body.length + br.body.length);
+    cache.body(a, 'gzip'); // kept: not counted twice
+    expect(cache.bytes).toBe(4000 + gzip.body.length + br.body.length);
+    cache.set('/a', cache.generation, entry(text(100))); // replaced
+    expect(cache.bytes).toBe(200);
+    cache.touch([ANY_CHANGE]);
+    expect(cache.bytes).toBe(0);
+    // A body compressed for an entry that already left is sent but not kept or counted.
+    expect(cache.body(a, 'gzip').encoding).toBe('gzip');
+    expect(cache.bytes).toBe(0);
+  });
+
+  test('evicts the oldest entries to stay within its byte limit, compressed copies included', () => {
+    const cache = new ResponseCache({ maxBytes: 1600, compressThreshold: 10 }); // bodies up to 100 bytes are kept
+    for (let i = 0; i < 8; i++) cache.set(`/${i}`, cache.generation, entry(text(100)));
+    expect(cache.bytes).toBe(1600);
+    cache.set('/8', cache.generation, entry(text(100)));
+    expect(cache.get('/0')).toBeUndefined();
+    expect(cache.bytes).toBe(1600);
+    // A compressed copy counts too: the least recently used entry (/2; /1 was just read) makes room.
+    const one = cache.get('/1')!;
+    const gzip = cache.body(one, 'gzip');
+    expect(cache.get('/2')).toBeUndefined();
+    expect(cache.bytes).toBe(1400 + gzip.body.length);
+    expect(cache.set('/big', cache.generation, entry(text(101)))).toBe(false);
+  });
+
+  test('a change drops only the entries tagged with it (and those that depend on anything)', () => {
+    const cache = new ResponseCache();
+    cache.set('/post/1', cache.generation, entry('1'), ['post:1']);
+    cache.set('/post/2', cache.generation, entry('2'), ['post:2']);
+    cache.set('/feed', cache.generation, entry('feed'), ['lists', 'post:1', 'post:2']);
+    cache.set('/feed.xml', cache.generation, entry('xml'));
+    cache.touch(['post:1']);
+    expect(cache.get('/post/1')).toBeUndefined();
+    expect(cache.get('/feed')).toBeUndefined();
+    expect(cache.get('/feed.xml')).toBeUndefined();
+    expect(cache.get('/post/2')?.text).toBe('2');
+    expect(cache.invalidations).toBe(1);
+  });
+
+  test('refuses an answer computed before a change to what it shows, and keeps one computed before an unrelated change', () => {
+    const cache = new ResponseCache();
+    const before = cache.generation;
+    cache.touch(['post:1']);
+    expect(cache.set('/post/1', before, entry('old'), ['post:1'])).toBe(false);
+    expect(cache.get('/post/1')).toBeUndefined();
+    expect(cache.set('/post/2', before, entry('2'), ['post:2'])).toBe(true);
+    // An untagged answer depends on anything: any change since refuses it.
+    expect(cache.set('/feed.xml', before, entry('xml'))).toBe(false);
+    const now = cache.generation;
+    expect(cache.set('/feed.xml', now, entry('xml'))).toBe(true);
+    // After "anything changed" every earlier computation is refused.
+    const beforeAll = cache.generation;
+    cache.invalidate();
+    expect(cache.set('/post/3', beforeAll, entry('3'), ['post:3'])).toBe(false);
+  });
+
+  test('forgets old tag versions without ever keeping a stale answer', () => {
+    const cache = new ResponseCache();
+    const before = cache.generation;
+    for (let i = 0; i < 10_001; i++) cache.touch([`post:${i}`]);
+    // post:0's version was forgotten: the answer is refused rather than risked.
+    expect(cache.set('/post/0', before, entry('0'), ['post:0'])).toBe(false);
+    const now = cache.generation;
+    expect(cache.set('/post/0', now, entry('0'), ['post:0'])).toBe(true);
+  });
+
+  test('an entry is not served past its time to live', () => {
+    let now = 1_000_000;
+    const cache = new ResponseCache({ ttlMs: 60_000, now: () => now });
+    cache.set('/a', cache.generation, entry('a'), ['post:1']);
+    now += 59_999;
+    expect(cache.get('/a')?.text).toBe('a');
+    now += 1;
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+});

@@ -1,0 +1,254 @@
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+
+/**
+ * The live site (issue 14): the anonymous read mix (feed pages, the hot posts' pages, a tag page,
+ * a profile) at full speed while signed-in users like, comment and follow at a steady rate.
+ * Writes go to the same hot posts and authors the readers read, so every write drops entries
+ * they use. After each acknowledged write, the writer reads that write's page as an anonymous
+ * reader and checks the write shows (a like: the acknowledged count; a comment: on the first
+ * page of comments; a follow: the target's follower count). One write at a time per post and
+ * per followed author, so the expected value is known.
+ */
+
+export interface LivePhase {
+  writesPerSec: number;
+  reads: autocannon.Result;
+  writes: number;
+  writeErrors: number;
+  checked: number;
+  stale: string[];
+  load: string;
+  /** CPU seconds the server process used during the phase (Linux /proc), when known. */
+  serverCpu?: number;
+}
+
+/**
+ * CPU seconds a process has used (user + system), from /proc: on a shared machine the server
+ * gets a varying share of its core, so reads per CPU second of the server compare phases fairly.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+interface Post {
+  slug: string;
+  busy: boolean;
+}
+interface Author {
+  id: string;
+  username: string;
+  followers: number;
+  busy: boolean;
+}
+interface Reader {
+  token: string;
+  id: string;
+}
+
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+async function getJson<T>(base: string, path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + path, init);
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+export async function liveSite(
+  base: string,
+  options: { rates: number[]; duration: number; warmup: number; connections: number; serverPid?: number },
+): Promise<LivePhase[]> {
+  const feed = (
+    await getJson<{ blogs: { blogId: string; tags: string[]; creator: { _id: string; username: string } }[] }>(
+      base,
+      '/api/v1/blogs?limit=50&page=1',
+    )
+  ).body;
+  if (!feed.blogs.length) throw new Error('The database is empty: run `npm run seed -- --posts N` first.');
+  const posts: Post[] = feed.blogs.map((b) => ({ slug: b.blogId, busy: false }));
+  const authors = new Map<string, Author>();
+  for (const b of feed.blogs) {
+    if (authors.has(b.creator._id)) continue;
+    const profile = await getJson<{ user: { followerCount: number } }>(base, `/api/v1/users/${b.creator.username}`);
+    authors.set(b.creator._id, {
+      id: b.creator._id,
+      username: b.creator.username,
+      followers: profile.body.user.followerCount,
+      busy: false,
+    });
+  }
+  const readers: Reader[] = [];
+  for (let i = 1; i <= 20; i++) {
+    const res = await getJson<{ user?: { token: string; id: string } }>(base, '/api/v1/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `user${i}@seed.example`, password: 'password123' }),
+    });
+    if (res.body.user) readers.push({ token: res.body.user.token, id: res.body.user.id });
+  }
+  if (!readers.length) throw new Error('No seeded user could sign in (user1@seed.example … user20@seed.example).');
+
+  const tag = feed.blogs.find((b) => b.tags.length)?.tags[0] ?? 'react';
+  const first = feed.blogs[0]!;
+  const readPaths = [
+    '/api/v1/blogs?limit=10&page=1',
+    '/api/v1/blogs?limit=10&page=2',
+    ...posts.slice(0, 20).map((p) => `/api/v1/blogs/${p.slug}`),
+    `/api/v1/search-blogs?tag=${encodeURIComponent(tag)}&limit=10&page=1`,
+    `/api/v1/users/${first.creator.username}`,
+  ];
+  const requests: autocannon.Request[] = readPaths.map((path) => ({ method: 'GET', path }));
+
+  const phases: LivePhase[] = [];
+  for (const rate of options.rates) {
+    const warm = new Writer(base, rate, posts, [...authors.values()], readers);
+    warm.start();
+    await autocannon({ url: base, connections: options.connections, duration: options.warmup, requests });
+    await warm.stop();
+    const load = loadavg()[0]!.toFixed(2);
+    const writer = new Writer(base, rate, posts, [...authors.values()], readers);
+    const cpuBefore = cpuSeconds(options.serverPid);
+    writer.start();
+    const reads = await autocannon({ url: base, connections: options.connections, duration: options.duration, requests });
+    const cpuAfter = cpuSeconds(options.serverPid);
+    await writer.stop();
+    phases.push({
+      serverCpu: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+      writesPerSec: rate,
+      reads,
+      writes: writer.acknowledged,
+      writeErrors: writer.errors,
+      checked: writer.checked,
+      stale: writer.stale,
+      load,
+    });
+    console.error(
+      `  live site, ${rate} writes/s: ${Math.round(reads.requests.average)} reads/s, ${writer.acknowledged} writes, ${writer.errors} write errors, ${writer.stale.length}/${writer.checked} stale (load ${load})`,
+    );
+  }
+  return phases;
+}
+
+/** Sends writes at a steady rate; each acknowledged one is checked by reading its page right after. */
+class Writer {
+  acknowledged = 0;
+  errors = 0;
+  checked = 0;
+  readonly stale: string[] = [];
+  private sent = 0;
+  private timer?: NodeJS.Timeout;
+  private readonly running = new Set<Promise<void>>();
+  private started = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly rate: number,
+    private readonly posts: Post[],
+    private readonly authors: Author[],
+    private readonly readers: Reader[],
+  ) {}
+
+  start(): void {
+    if (!this.rate) return;
+    this.started = performance.now();
+    this.timer = setInterval(() => {
+      const due = Math.floor(((performance.now() - this.started) / 1000) * this.rate);
+      while (this.sent < due) {
+        this.sent++;
+        const p = this.one().catch((err) => {
+          this.errors++;
+          if (this.errors <= 3) console.error(`  write failed: ${err}`);
+        });
+        this.running.add(p);
+        void p.finally(() => this.running.delete(p));
+      }
+    }, 5);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all([...this.running]);
+  }
+
+  private async one(): Promise<void> {
+    const reader = pick(this.readers);
+    const auth = { authorization: `Bearer ${reader.token}` };
+    const roll = Math.random();
+    if (roll < 0.2) {
+      const author = this.free(this.authors.filter((a) => a.id !== reader.id));
+      if (author) return this.follow(author, reader, auth);
+    }
+    const post = this.free(this.posts);
+    if (!post) return; // every hot post has a write in flight: skip this one (counted as not sent)
+    post.busy = true;
+    try {
+      if (roll < 0.6) await this.like(post, auth);
+      else await this.comment(post, auth);
+    } finally {
+      post.busy = false;
+    }
+  }
+
+  private free<T extends { busy: boolean }>(items: T[]): T | undefined {
+    const idle = items.filter((i) => !i.busy);
+    return idle.length ? pick(idle) : undefined;
+  }
+
+  private async like(post: Post, auth: Record<string, string>): Promise<void> {
+    const res = await getJson<{ likeCount: number }>(this.base, `/api/v1/blogs/like/${post.slug}`, { method: 'POST', headers: auth });
+    if (res.status !== 200) throw new Error(`like: ${res.status}`);
+    this.acknowledged++;
+    const page = await getJson<{ blog: { likeCount: number } }>(this.base, `/api/v1/blogs/${post.slug}`);
+    this.check(
+      page.body.blog.likeCount === res.body.likeCount,
+      `like on ${post.slug}: acknowledged ${res.body.likeCount}, page shows ${page.body.blog.likeCount}`,
+    );
+  }
+
+  private async comment(post: Post, auth: Record<string, string>): Promise<void> {
+    const res = await getJson<{ newComment: { _id: string } }>(this.base, `/api/v1/blogs/comment/${post.slug}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ comment: 'Live site comment' }),
+    });
+    if (res.status !== 201) throw new Error(`comment: ${res.status}`);
+    this.acknowledged++;
+    const list = await getJson<{ comments: { _id: string }[] }>(this.base, `/api/v1/blogs/${post.slug}/comments?page=1`);
+    this.check(
+      list.body.comments.some((c) => c._id === res.body.newComment._id),
+      `comment on ${post.slug} missing from its first page`,
+    );
+  }
+
+  private async follow(author: Author, reader: Reader, auth: Record<string, string>): Promise<void> {
+    author.busy = true;
+    try {
+      const res = await getJson<{ following: boolean }>(this.base, `/api/v1/follow/${author.id}`, { method: 'PATCH', headers: auth });
+      if (res.status !== 200) throw new Error(`follow: ${res.status}`);
+      this.acknowledged++;
+      author.followers += res.body.following ? 1 : -1;
+      const profile = await getJson<{ user: { followerCount: number } }>(this.base, `/api/v1/users/${author.username}`);
+      this.check(
+        profile.body.user.followerCount === author.followers,
+        `follow of ${author.username} by ${reader.id}: expected ${author.followers} followers, profile shows ${profile.body.user.followerCount}`,
+      );
+      author.followers = profile.body.user.followerCount; // stay in step after a mismatch
+    } finally {
+      author.busy = false;
+    }
+  }
+
+  private check(ok: boolean, problem: string): void {
+    this.checked++;
+    if (!ok) this.stale.push(problem);
+  }
+}
