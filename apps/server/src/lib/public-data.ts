@@ -15,6 +15,11 @@ const PRIVATE_TABLES = new Set([
   'job_leases',
   // Autosaved work in progress is the author's alone (issue 16).
   'blog_autosaves',
+  'blog_revisions',
+  // Newsletter subscriptions, digest choices and the record of sent digests.
+  'newsletter_subscribers',
+  'digest_preferences',
+  'digest_sends',
 ]);
 
 /** More distinct tags than this in one message: send "anything changed" instead. */
