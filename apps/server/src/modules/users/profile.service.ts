@@ -43,10 +43,10 @@ export class ProfileService {
         rows = await this.lists.authored(user.id, 'drafts', q.limit, offset);
         break;
       case 'saved-blogs':
-        rows = await this.lists.reacted('saves', user.id, q.limit, offset);
+        rows = await this.lists.reacted('saves', user.id, viewerId, q.limit, offset);
         break;
       case 'liked-blogs':
-        rows = await this.lists.reacted('likes', user.id, q.limit, offset);
+        rows = await this.lists.reacted('likes', user.id, viewerId, q.limit, offset);
         break;
     }
     const { items, hasMore } = page(rows, q.limit);

@@ -47,7 +47,8 @@ describe('GET /users/{username}', () => {
       followerCount: 2,
       followingCount: 2,
       publishedCount: 2,
-      likedCount: 2,
+      // Bob may read only Bob's post of the three Ann liked (her draft and Cat's are not his to see).
+      likedCount: 1,
       savedCount: 1,
       draftCount: null,
       showSavedBlogs: false,
@@ -57,6 +58,8 @@ describe('GET /users/{username}', () => {
       isFollowing: true,
     });
     expect(user.followingPreview.map((u: { _id: string }) => u._id)).toEqual([cat.id, bob.id]);
+    // Ann herself counts her own liked draft.
+    expect((await get(`/users/${ann.username}`, ann.token)).json().user.likedCount).toBe(2);
     expect(user.followingPreview[0]).toEqual({ _id: cat.id, name: 'Cat', username: cat.username, profilePic: null });
     expect(JSON.stringify(res.json())).not.toContain('@example.com');
   });
@@ -139,8 +142,11 @@ describe('profile blog tabs', () => {
       payload: { showSavedBlogs: false, showLikedBlogs: true },
     });
     expect((await get(`/users/${ann.username}/saved-blogs`, bob.token)).statusCode).toBe(403);
-    // Shared with everyone still leaves out Cat's draft; Ann's own draft is hers to show.
-    expect(ids(await get(`/users/${ann.username}/liked-blogs`, cat.token))).toEqual([blogs.annDraft!.blogId, blogs.bob!.blogId]);
+    // Shared with everyone, each reader sees only the drafts they may read: Bob none, Cat her own, Ann hers.
+    expect(ids(await get(`/users/${ann.username}/liked-blogs`, bob.token))).toEqual([blogs.bob!.blogId]);
+    expect(ids(await get(`/users/${ann.username}/liked-blogs`))).toEqual([blogs.bob!.blogId]);
+    expect(ids(await get(`/users/${ann.username}/liked-blogs`, cat.token))).toEqual([blogs.catDraft!.blogId, blogs.bob!.blogId]);
+    expect(ids(await get(`/users/${ann.username}/liked-blogs`, ann.token))).toEqual([blogs.annDraft!.blogId, blogs.bob!.blogId]);
     expect((await get(`/users/${ann.username}`)).json().user).toMatchObject({ showLikedBlogs: true, showSavedBlogs: false });
   });
 });

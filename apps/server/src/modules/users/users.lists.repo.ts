@@ -17,20 +17,21 @@ export class ProfileListsRepository {
       .selectFrom('users as u')
       .selectAll('u')
       .select((eb) => [
-        // Liked and saved lists hold what their owner may read, and so do their counts.
+        // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
+        // liked drafts count for the owner only.
         eb
           .selectFrom('likes')
           .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('likes.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', eb.ref('u.id')))
+          .where(blogReadableBySql('blogs', viewer))
           .as('liked_count'),
         eb
           .selectFrom('saves')
           .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('saves.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', eb.ref('u.id')))
+          .where(blogReadableBySql('blogs', viewer))
           .as('saved_count'),
         eb
           .selectFrom('blogs')
@@ -63,12 +64,12 @@ export class ProfileListsRepository {
       .execute();
   }
 
-  /** Blogs the user liked or saved that they may read (others' drafts are left out), most recently first. */
-  reacted(table: 'likes' | 'saves', userId: string, limit: number, offset: number) {
+  /** Blogs the user liked or saved that the reader may read (drafts only for their author), most recently first. */
+  reacted(table: 'likes' | 'saves', userId: string, readerId: string | null, limit: number, offset: number) {
     return selectCard(this.db.selectFrom('blogs'))
       .innerJoin(`${table} as r` as 'likes as r', 'r.blog_id', 'blogs.id')
       .where('r.user_id', '=', userId)
-      .where(blogReadableBySql('blogs', userId))
+      .where(blogReadableBySql('blogs', readerId ?? NO_VIEWER))
       .orderBy('r.created_at', 'desc')
       .orderBy('r.blog_id', 'desc')
       .limit(limit + 1)
