@@ -10,6 +10,7 @@ export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 20;
 
 export const BLOG_MESSAGES = {
+  titleRequired: 'Title is required',
   created: 'Blog created successfully',
   createdDraft: 'Draft saved successfully',
   updated: 'Blog updated successfully',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
-import { MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
+import { BLOG_MESSAGES, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
 import { normalizeTag, TAG_MESSAGES, TAG_PATTERN } from '../rules/tags';
 import type { BlogContent } from './blocks';
 import { formVersion } from './revisions';
@@ -16,7 +16,7 @@ export const tagsField = z
 /** The text fields of create and update (multipart fields arrive as strings). */
 export const blogFields = z.object({
   title: visibleText({
-    required: 'Title is required',
+    required: BLOG_MESSAGES.titleRequired,
     max: MAX_TITLE_LENGTH,
     tooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters`,
   }),

@@ -127,7 +127,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
     if (busy) return;
     const cleanTitle = normalizeText(title);
     if (!cleanTitle) {
-      setTitleError('Title is required');
+      setTitleError(BLOG_MESSAGES.titleRequired);
       document.getElementById(`${id}-title`)?.focus();
       return;
     }

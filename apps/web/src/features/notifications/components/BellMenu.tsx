@@ -1,4 +1,4 @@
-import { NOTIFICATION_DROPDOWN_SHOWN, UNREAD_BADGE_CAP } from '@inkwell/core';
+import { NOTIFICATION_DROPDOWN_SHOWN, NOTIFICATION_MESSAGES, UNREAD_BADGE_CAP } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { Bell, Check } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { badgeText, NotificationContent } from './NotificationContent';
 
 export const HEADER_TEXTS = {
   empty: 'No notifications yet',
-  markedOne: 'Marked Read Successfully',
+  markedOne: NOTIFICATION_MESSAGES.markedRead,
   markedAll: 'All are Marked Read Successfully',
   markFailed: 'Failed to mark notifications as read',
   fetchFailed: 'Failed to fetch notifications',

@@ -1,4 +1,5 @@
 import type { NotificationFilter } from '@inkwell/core';
+import { NOTIFICATION_MESSAGES } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { Bell, Check, CheckCheck, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -25,9 +26,9 @@ export const PAGE_TEXTS = {
   markFailed: 'Failed to mark notifications as read',
   deleteFailed: 'Failed to delete notification',
   clearFailed: 'Failed to clear notifications',
-  markedAll: 'All notifications marked as read',
-  deleted: 'Notification deleted',
-  cleared: 'All notifications cleared',
+  markedAll: NOTIFICATION_MESSAGES.allMarkedRead,
+  deleted: NOTIFICATION_MESSAGES.deleted,
+  cleared: NOTIFICATION_MESSAGES.cleared,
 } as const;
 
 function parseFilter(value: string | null): NotificationFilter {

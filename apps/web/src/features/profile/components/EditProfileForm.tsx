@@ -1,4 +1,4 @@
-import { MAX_BIO_LENGTH } from '@inkwell/core';
+import { MAX_BIO_LENGTH, MAX_NAME_LENGTH, MAX_USERNAME_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Trash2 } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -127,7 +127,7 @@ export function EditProfileForm() {
         value={name}
         onChange={(e) => setName(e.target.value)}
         required
-        maxLength={80}
+        maxLength={MAX_NAME_LENGTH}
         autoComplete="name"
       />
       <Field
@@ -137,7 +137,7 @@ export function EditProfileForm() {
         onChange={(e) => setUsername(e.target.value)}
         required
         minLength={3}
-        maxLength={20}
+        maxLength={MAX_USERNAME_LENGTH}
         autoCapitalize="none"
         autoComplete="username"
         spellCheck={false}

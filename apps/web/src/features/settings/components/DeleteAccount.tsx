@@ -1,3 +1,4 @@
+import { USER_MESSAGES } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -18,7 +19,7 @@ const DELETE_TEXTS = {
   busy: 'Deleting...',
 };
 /** SPEC.md 5 (core's USER_MESSAGES.currentPasswordMissing; not imported, to keep zod out of this chunk). */
-export const PASSWORD_MISSING = 'Please enter your current password';
+export const PASSWORD_MISSING = USER_MESSAGES.currentPasswordMissing;
 
 /** Delete Account: a confirm dialog asking for the current password unless Google; success ends the session and goes to /. */
 export function DeleteAccount() {
