@@ -65,7 +65,12 @@ console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
 const first = await time('/sitemap.xml', 1, true);
 const files = [...first.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL((m[1] ?? '').replace(/&amp;/g, '&')));
 row('index, first build (walks every boundary)', first, null, `${files.length} files`);
-row('index', await time('/sitemap.xml', repeat, true), await time('/sitemap.xml', repeat * 10, false), `${(first.body.length / 1e3).toFixed(0)} kB`);
+row(
+  'index',
+  await time('/sitemap.xml', repeat, true),
+  await time('/sitemap.xml', repeat * 10, false),
+  `${(first.body.length / 1e3).toFixed(0)} kB`,
+);
 for (const section of ['posts', 'profiles', 'tags']) {
   const ofSection = files.filter((f) => f.pathname === `/sitemaps/${section}.xml`);
   const picked = [...new Set([ofSection[0], ofSection[Math.floor(ofSection.length / 2)], ofSection[ofSection.length - 1]])];
