@@ -4,7 +4,7 @@ import { SITEMAP_SECTIONS, sitemapFilePath } from './sitemap.service';
 
 const XML = 'application/xml; charset=utf-8';
 
-/** `/sitemap.xml` (the index) and `/sitemaps/{posts|profiles|tags}.xml[?after=key]` (the files). */
+/** `/sitemap.xml` (the index) and `/sitemaps/{posts|profiles|tags}.xml[?after=key][&until=key]` (the files). */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   const { sitemap } = app.services;
   const config = { publicCache: 'anyone' as const };
@@ -14,9 +14,12 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   );
 
   for (const section of SITEMAP_SECTIONS) {
-    app.get<{ Querystring: { after?: string } }>(sitemapFilePath(section), { config }, async (request, reply) => {
-      const after = typeof request.query.after === 'string' ? request.query.after : undefined;
-      const { xml, lastModified } = await sitemap.file(section, after);
+    app.get<{ Querystring: { after?: unknown; until?: unknown } }>(sitemapFilePath(section), { config }, async (request, reply) => {
+      const { after, until } = request.query;
+      const { xml, lastModified } = await sitemap.file(section, {
+        after: typeof after === 'string' ? after : undefined,
+        until: typeof until === 'string' ? until : undefined,
+      });
       return sendPublicDocument(request, reply, { body: xml, type: XML, lastModified });
     });
   }

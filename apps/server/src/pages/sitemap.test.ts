@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlog } from '../../test/blogs';
+import { createBlog, everyBlock } from '../../test/blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
 import { SitemapRepository } from './sitemap.repo';
 import { SitemapService } from './sitemap.service';
@@ -10,6 +10,7 @@ const BASE = 'http://localhost:3000';
 const xml = new XMLParser({ parseTagValue: false, isArray: (name) => ['sitemap', 'url'].includes(name) });
 
 const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+const MAX_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 const queries: CompiledQuery[] = [];
 let recording = false;
 
@@ -19,6 +20,8 @@ let lurker: TestUser;
 const published: string[] = [];
 let draftId: string;
 let deletedId: string;
+/** A draft among the published posts (ids sort by creation): published late into an old range. */
+let late: { _id: string; blogId: string };
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, (q) => {
@@ -26,7 +29,10 @@ beforeAll(async () => {
   });
   author = await createUser(t);
   lurker = await createUser(t);
-  for (let i = 0; i < 5; i++) published.push((await createBlog(t, author, { title: `Post ${i}`, tags: [`tag${i}`, 'common'] })).blogId);
+  for (let i = 0; i < 5; i++) {
+    published.push((await createBlog(t, author, { title: `Post ${i}`, tags: [`tag${i}`, 'common'] })).blogId);
+    if (i === 1) late = await createBlog(t, author, { title: 'Late', tags: ['common'], draft: true });
+  }
   draftId = (await createBlog(t, author, { title: 'Draft', tags: ['draftonly'], draft: true })).blogId;
   deletedId = (await createBlog(t, author, { title: 'Gone', tags: ['goneonly'] })).blogId;
   await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${deletedId}`, headers: bearer(author.token) });
@@ -85,29 +91,69 @@ describe('sitemaps', () => {
   });
 
   it('pages every section by key so that each file holds at most the file size and together they hold everything once', async () => {
-    const small = new SitemapService(new SitemapRepository(t.database.db), BASE, 2);
-    const index = xml.parse(await small.index()).sitemapindex;
-    const files: string[] = index.sitemap.map((s: { loc: string }) => s.loc);
+    const small = new SitemapService(new SitemapRepository(t.database.db), BASE, { fileSize: 2 });
+    const files = filesOf(await small.index());
     // 5 posts in files of 2: 3 files; 1 profile: 1 file; 6 tags: 3 files (+1 that may be empty).
     expect(files.filter((f) => f.includes('/posts.xml'))).toHaveLength(3);
     expect(files.filter((f) => f.includes('/profiles.xml'))).toHaveLength(1);
     expect(files.filter((f) => f.includes('/tags.xml')).length).toBeGreaterThanOrEqual(3);
-    const seen: string[] = [];
-    for (const file of files) {
-      const url = new URL(file);
-      const section = url.pathname.replace('/sitemaps/', '').replace('.xml', '') as 'posts' | 'profiles' | 'tags';
-      const { xml: body } = await small.file(section, url.searchParams.get('after') ?? undefined);
-      const urls = xml.parse(body).urlset.url ?? [];
-      expect(urls.length).toBeLessThanOrEqual(2);
-      seen.push(...urls.map((u: { loc: string }) => u.loc));
-    }
+    const seen = (await readFiles(small, files)).flat();
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((u) => u.includes('/blog/'))).toHaveLength(5);
     expect(seen.filter((u) => u.includes('/tag/'))).toHaveLength(6);
+    for (const body of await readFiles(small, files)) expect(body.length).toBeLessThanOrEqual(2);
+  });
+
+  it('builds the index again from the last known boundary, and walks every boundary again after an hour', async () => {
+    let now = 0;
+    const small = new SitemapService(new SitemapRepository(t.database.db), BASE, { fileSize: 2, now: () => now });
+    const first = await small.index();
+    const postWalk = async () => {
+      queries.length = 0;
+      recording = true;
+      expect(await small.index()).toBe(first);
+      recording = false;
+      return queries.filter((q) => /from "blogs"/.test(q.sql)).map((q) => q.sql);
+    };
+    const again = await postWalk();
+    expect(again.length).toBeGreaterThan(0);
+    for (const sql of again) expect(sql).toMatch(/"id" > /);
+    now += 60 * 60_000;
+    expect((await postWalk()).some((sql) => !/"id" > /.test(sql))).toBe(true);
+  });
+
+  it('keeps a post published late into an old range, and cuts the ranges afresh once one has grown to 1.5 files', async () => {
+    const small = new SitemapService(new SitemapRepository(t.database.db), BASE, { fileSize: 2 });
+    const before = filesOf(await small.index()).filter((f) => f.includes('/posts.xml'));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${late.blogId}`,
+      headers: bearer(author.token),
+      payload: { title: 'Late', description: 'Published later', tags: ['common'], draft: false, content: { blocks: everyBlock() } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const everyPost = [...published, late.blogId].map((id) => `${BASE}/blog/${id}`).sort();
+    // The index read before the publish still covers every post, each once.
+    const old = await readFiles(small, before);
+    expect(old.flat().sort()).toEqual(everyPost);
+    expect(old.map((urls) => urls.length)).toEqual([2, 3, 1]);
+    // Serving the grown range made the next index cut the ranges again: 2, 2, 2 (and an empty tail).
+    const after = await readFiles(
+      small,
+      filesOf(await small.index()).filter((f) => f.includes('/posts.xml')),
+    );
+    expect(after.flat().sort()).toEqual(everyPost);
+    for (const urls of after) expect(urls.length).toBeLessThanOrEqual(2);
   });
 
   it('refuses a malformed key with 400 and answers conditional GETs with 304', async () => {
-    for (const url of ['/sitemaps/posts.xml?after=nope', "/sitemaps/profiles.xml?after=1'--", '/sitemaps/tags.xml?after=%3Cscript%3E']) {
+    for (const url of [
+      '/sitemaps/posts.xml?after=nope',
+      `/sitemaps/posts.xml?after=${ZERO_ID}&until=nope`,
+      "/sitemaps/profiles.xml?after=1'--",
+      '/sitemaps/tags.xml?after=%3Cscript%3E',
+      '/sitemaps/tags.xml?until=a%20b',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().success).toBe(false);
@@ -123,8 +169,10 @@ describe('sitemaps', () => {
     for (const url of [
       '/sitemap.xml',
       `/sitemaps/posts.xml?after=${ZERO_ID}`,
-      `/sitemaps/profiles.xml?after=${ZERO_ID}`,
+      `/sitemaps/posts.xml?after=${ZERO_ID}&until=${MAX_ID}`,
+      `/sitemaps/profiles.xml?after=${ZERO_ID}&until=${MAX_ID}`,
       '/sitemaps/tags.xml?after=a',
+      '/sitemaps/tags.xml?after=a&until=zz',
     ]) {
       t.app.publicCache?.invalidate();
       queries.length = 0;
@@ -147,6 +195,22 @@ describe('sitemaps', () => {
     expect(problems).toEqual([]);
   });
 });
+
+const filesOf = (index: string): string[] => xml.parse(index).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
+
+/** The URLs of each file, built by the service as the index names them. */
+async function readFiles(service: SitemapService, files: string[]): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const file of files) {
+    const url = new URL(file);
+    const section = url.pathname.replace('/sitemaps/', '').replace('.xml', '') as 'posts' | 'profiles' | 'tags';
+    const range = { after: url.searchParams.get('after') ?? undefined, until: url.searchParams.get('until') ?? undefined };
+    const { xml: body } = await service.file(section, range);
+    expect(XMLValidator.validate(body)).toBe(true);
+    out.push((xml.parse(body).urlset.url ?? []).map((u: { loc: string }) => u.loc));
+  }
+  return out;
+}
 
 async function explain(q: CompiledQuery): Promise<string> {
   if (ENGINE === 'sqlite') {

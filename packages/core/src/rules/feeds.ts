@@ -8,6 +8,11 @@ export const SITE_NAME = 'Inkwell';
 export const FEED_ITEM_COUNT = 20;
 /** The sitemap protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * URLs per sitemap file as the index splits them: a fifth of the protocol's limit, so a posts
+ * file (~1.4 MB) fits the response cache and costs a few tens of ms to build.
+ */
+export const SITEMAP_FILE_URLS = 10_000;
 
 export const FEED_FORMATS = {
   atom: { file: 'feed.xml', type: 'application/atom+xml', label: 'Atom' },

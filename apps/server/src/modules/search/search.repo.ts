@@ -13,6 +13,8 @@ import { foldWord, fts5Any, toTsQuery, vocabularyOf } from './search.query';
 export const RANKED_WINDOW = 200;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
 const MAX_PREFIX_WORDS = 50;
+/** Hits spread over more rows than this many per hit are ranked by following the whole match. */
+const SPARSE_SPAN = 4;
 /** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
 const COLUMN_WEIGHTS: [string, number][] = [
   ['title', 10],
@@ -180,11 +182,19 @@ export class SearchRepository {
       ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
     if (!hits.length) return [];
     const lowest = hits[hits.length - 1]!.rowid;
+    const highest = hits[0]!.rowid;
 
     // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
     // without bm25's scan of every match for document frequencies.
+    // When the words are rare together, the hits are spread over many rows: a column check alone
+    // would read its word's entries for every row from the lowest hit up (tens of ms at 1M).
+    // Tied to the whole match, the rarest word leads and the others skip ahead to its rows.
+    const sparse = highest - lowest + 1 > SPARSE_SPAN * hits.length;
+    const within = sparse ? ` AND (${match})` : '';
     const score = new Map<number, number>(hits.map((h) => [h.rowid, groups.length]));
-    const boosts = groups.flatMap((g) => COLUMN_WEIGHTS.map(([column, weight]) => ({ expr: `{${column}} : ${fts5Any(g)}`, weight })));
+    const boosts = groups.flatMap((g) =>
+      COLUMN_WEIGHTS.map(([column, weight]) => ({ expr: `({${column}} : ${fts5Any(g)})${within}`, weight })),
+    );
     const boosted = await sql<{ rowid: number; weight: number }>`${sql.join(
       boosts.map(
         (b) =>

@@ -65,3 +65,23 @@ describe('search beyond the ranked window', () => {
     ]);
   });
 });
+
+describe('several words that are rare together', () => {
+  it('ranks a title match first however many rows lie between the matches', async () => {
+    const post = (title: string, body: string) =>
+      createBlog(t, author, {
+        title,
+        description: 'Marsupials',
+        tags: ['marsupials'],
+        content: { blocks: [{ type: 'paragraph', data: { text: body } }] },
+      });
+    await post('Koala wombat field notes', 'notes from the field');
+    // Rows that hold one of the words only: the two matches are far apart (SQLite ranks such
+    // sparse hits by following the whole match instead of each word's rows).
+    for (let i = 0; i < 12; i++) await post(`Wombat diary ${i}`, 'a wombat day');
+    await post('Burrow notes', 'a koala met a wombat');
+    const repo = new SearchRepository(t.database.db, 100);
+    const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
+    expect(titles).toEqual(['Koala wombat field notes', 'Burrow notes']);
+  });
+});
