@@ -158,7 +158,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     events: blogNotificationEvents(notifications),
     revisions: new RevisionKeeper(repos.revisions),
   });
-  const exports = new ExportService({ exports: repos.exports, blogs, publicUrl: config.publicUrl });
+  const exports = new ExportService({ exports: repos.exports, blogs, newsletter: repos.newsletter, publicUrl: config.publicUrl });
   const revisions = new RevisionsService({ db, blogs: repos.blogs, blogsService: blogs, revisions: repos.revisions, uploads });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });

@@ -4,11 +4,14 @@ import { postToMarkdown } from '@inkwell/core/markdown';
 import { ZipFile } from 'yazl';
 import { notFound } from '../../lib/errors';
 import type { BlogsService } from '../blogs/blogs.service';
+import type { NewsletterRepository } from '../newsletter/newsletter.repo';
 import { EXPORT_PAGE_SIZE, type ExportRepository } from './export.repo';
 
 export interface ExportDeps {
   exports: ExportRepository;
   blogs: BlogsService;
+  /** The reader's digest choice and the newsletter subscription of their address. */
+  newsletter: NewsletterRepository;
   /** Uploaded images are written with absolute URLs, so an exported file works anywhere. */
   publicUrl: string;
 }
@@ -136,6 +139,8 @@ export class ExportService {
       publishedCount: profile.published_count,
       createdAt: profile.created_at,
       updatedAt: profile.updated_at,
+      emailDigest: await this.deps.newsletter.digestFrequency(userId),
+      newsletter: (await this.deps.newsletter.subscriptionOf(profile.email)) ?? null,
     })},\n`;
     yield* jsonArray('posts', this.postRows(userId), (p) => ({
       _id: p.id,

@@ -163,6 +163,8 @@ describe('GET /account/export (Download my data)', () => {
     const data = JSON.parse(files.get('data.json')!);
     expect(data.profile).toMatchObject({ _id: owner.id, username: owner.username, email: owner.email, name: 'Olga Owner' });
     expect(JSON.stringify(data.profile)).not.toMatch(/password|token/i);
+    // The digest choice and the address's newsletter subscription (none here) belong to the account's data too.
+    expect(data.profile).toMatchObject({ emailDigest: 'off', newsletter: null });
     expect(data.posts.map((p: { blogId: string }) => p.blogId).sort()).toEqual([published.blogId, draft.blogId].sort());
     expect(data.posts.find((p: { draft: boolean }) => p.draft).content.blocks.length).toBeGreaterThan(5);
     expect(data.comments).toEqual([expect.objectContaining({ blogId: others.blogId, comment: 'Great read, thanks!' })]);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { daysAgo } from '../../jobs/batches';
 import type { JobContext, JobReport } from '../../jobs/scheduler';
+import { transact } from '../../lib/tx';
 import type { MailService } from '../../mail/mail.service';
 import { digestMail } from '../../mail/newsletter-templates';
 import type { DigestKind, DigestPost, DigestRepository, Recipient } from './digest.repo';
@@ -135,7 +136,7 @@ export class DigestService {
       const batch = await plan.recipients(after, size);
       if (!batch.length) return queued;
       const prepared = await Promise.all(batch.map(async (r) => ({ r, posts: await plan.posts(r) })));
-      queued += await db.transaction().execute(async (trx) => {
+      queued += await transact(db, async ({ db: trx }) => {
         const sends = prepared.map(({ r, posts }) => ({ id: r.id, mailed: posts.length > 0 }));
         const recorded = await digests.recordSends(plan.kind, plan.period.key, sends, trx);
         const mails = prepared.filter(({ r, posts }) => recorded.has(r.id) && posts.length).map(({ r, posts }) => plan.mail(r, posts));

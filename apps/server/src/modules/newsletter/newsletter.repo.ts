@@ -49,6 +49,15 @@ export class NewsletterRepository {
   }
 
   /** Unsubscribes by a link's token; false when no subscription has it. Repeating it changes nothing. */
+  /** The newsletter subscription of an address ('Download my data'): its state and dates, or undefined. */
+  subscriptionOf(email: string) {
+    return this.db
+      .selectFrom('newsletter_subscribers')
+      .select(['status', 'requested_at', 'confirmed_at', 'unsubscribed_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+  }
+
   async unsubscribe(token: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('newsletter_subscribers')

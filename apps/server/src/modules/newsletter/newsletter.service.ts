@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { hashToken, newLinkToken } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RateGuard } from '../../lib/rate-guard';
+import { transact } from '../../lib/tx';
 import type { MailService } from '../../mail/mail.service';
 import { newsletterConfirmMail, type UnsubscribeLinks } from '../../mail/newsletter-templates';
 import type { NewsletterRepository } from './newsletter.repo';
@@ -40,7 +41,7 @@ export class NewsletterService {
     const { db, newsletter, mail, rate, publicUrl, confirmDays } = this.deps;
     if (!(await rate.allowed('newsletter-mail', email))) return;
     const confirm = newLinkToken();
-    const queued = await db.transaction().execute(async (trx) => {
+    const queued = await transact(db, async ({ db: trx }) => {
       const row = await newsletter.upsertPending(email, confirm.hash, newUnsubscribeToken(), trx);
       if (!row) return false;
       const confirmUrl = `${publicUrl}/newsletter/confirm/${confirm.token}`;
