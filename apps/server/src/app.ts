@@ -29,6 +29,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { seriesRoutes } from './modules/series/series.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { multipartOptions } from './modules/uploads/multipart';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(exportRoutes);
       await api.register(searchRoutes);
       await api.register(revisionsRoutes);
+      await api.register(seriesRoutes);
       await api.register(usersRoutes);
       await api.register(accountRoutes);
       await api.register(transferRoutes);

@@ -39,6 +39,8 @@ import { RevisionKeeper } from './modules/revisions/revision-keeper';
 import { RevisionsRepository } from './modules/revisions/revisions.repo';
 import { RevisionsService } from './modules/revisions/revisions.service';
 import { SearchRepository } from './modules/search/search.repo';
+import { SeriesRepository } from './modules/series/series.repo';
+import { SeriesService } from './modules/series/series.service';
 import { AccountMergeRepository } from './modules/transfer/transfer.merge.repo';
 import { TransferRepository } from './modules/transfer/transfer.repo';
 import { TransferService } from './modules/transfer/transfer.service';
@@ -94,6 +96,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     newsletter: new NewsletterRepository(db),
     digests: new DigestRepository(db),
     revisions: new RevisionsRepository(db),
+    series: new SeriesRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -157,8 +160,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads,
     events: blogNotificationEvents(notifications),
     revisions: new RevisionKeeper(repos.revisions),
+    series: (blogDbId, blogId, viewerId) => series.forPage(blogDbId, blogId, viewerId),
   });
   const exports = new ExportService({ exports: repos.exports, blogs, newsletter: repos.newsletter, publicUrl: config.publicUrl });
+  const series = new SeriesService({ db, blogs: repos.blogs, series: repos.series });
   const revisions = new RevisionsService({ db, blogs: repos.blogs, blogsService: blogs, revisions: repos.revisions, uploads });
   const profiles = new ProfileService(repos.profileLists, repos.users);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
@@ -227,6 +232,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads,
     blogs,
     revisions,
+    series,
     profiles,
     profileEdit,
     account,

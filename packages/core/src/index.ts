@@ -21,5 +21,6 @@ export * from './schemas/common';
 export * from './schemas/newsletter';
 export * from './schemas/notifications';
 export * from './schemas/revisions';
+export * from './schemas/series';
 export * from './schemas/text';
 export * from './schemas/users';

@@ -69,6 +69,7 @@ export const RATE_LIMITS = {
   // Autosave runs a few seconds after typing stops, from every open editor tab: generous.
   autosave: { windowSeconds: 10 * MINUTE, perUser: 600, perIp: 1800, message: 'You are saving drafts too quickly.' },
   'revision-restore': { windowSeconds: 10 * MINUTE, perUser: 30, perIp: 90, message: 'You are restoring versions too quickly.' },
+  series: { windowSeconds: 10 * MINUTE, perUser: 60, perIp: 180, message: 'You are changing series too quickly.' },
   profile: { windowSeconds: 10 * MINUTE, perUser: 20, perIp: 60, message: 'You are changing your profile too quickly.' },
   notification: { windowSeconds: MINUTE, perUser: 60, perIp: 180, message: 'You are changing notifications too quickly.' },
   /** 'Download my data' reads a whole account: a few a day is plenty. */

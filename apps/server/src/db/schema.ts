@@ -230,6 +230,8 @@ export interface Database {
   digest_sends: DigestSendsTable;
   blog_autosaves: BlogAutosavesTable;
   blog_revisions: BlogRevisionsTable;
+  series: SeriesTable;
+  series_posts: SeriesPostsTable;
 }
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -269,4 +271,19 @@ export interface DigestSendsTable {
   /** 0 when there was nothing to send (no new posts by the followed authors). */
   mailed: Flag;
   created_at: string;
+}
+
+/** An author's ordered group of posts (issue 16). */
+export interface SeriesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** A post's place in a series; a post is in at most one. */
+export interface SeriesPostsTable {
+  series_id: string;
+  blog_id: string;
+  position: number;
 }

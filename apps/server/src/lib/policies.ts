@@ -110,3 +110,6 @@ export function blogReadableBySql(table: string, reader: string | Expression<str
   const id = typeof reader === 'string' ? sql.val(reader) : reader;
   return sql<SqlBool>`(${publiclyVisibleSql(table)} or ${sql.ref(`${table}.creator_id`)} = ${id})`;
 }
+
+/** A series (issue 16) is changed only by its author, and holds only the author's own posts (canEditBlog). */
+export const canEditSeries = (viewer: ViewerId, series: { author_id: string }): boolean => isSelf(viewer, series.author_id);

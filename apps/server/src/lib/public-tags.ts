@@ -16,3 +16,12 @@ export const LISTS_TAG = 'lists';
 export function cardTags(cards: readonly { blogId: string }[]): string[] {
   return [LISTS_TAG, ...cards.map((c) => postTag(c.blogId))];
 }
+
+/**
+ * A post's page. In a series (issue 16) it also lists the other parts' titles and which are
+ * published: every post write touches LISTS_TAG (and a deletion drops everything), so the page
+ * goes with any post's change rather than tracking each part, drafts included.
+ */
+export function blogPageTags(blogId: string, blog: { series: unknown }): string[] {
+  return blog.series ? [postTag(blogId), LISTS_TAG] : [postTag(blogId)];
+}

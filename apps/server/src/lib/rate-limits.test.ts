@@ -26,6 +26,10 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/blogs/autosave': { title: 'Limit' },
   'PUT /api/v1/blogs/:id/autosave': { title: 'Limit' },
   'POST /api/v1/blogs/:id/revisions/:revisionId/restore': {},
+  'POST /api/v1/series': { title: 'Limit' },
+  'PATCH /api/v1/series/:id': { title: 'Limit' },
+  'PUT /api/v1/series/:id/posts': { blogIds: [] },
+  'PUT /api/v1/blogs/:id/series': { seriesId: null },
 };
 
 /** The write routes of the route files (methods other than GET/HEAD under /api/v1), as printRoutes shows them. */

@@ -1,9 +1,9 @@
-import { type Blog, longDate } from '@inkwell/core';
+import { type Blog, type BlogSeries, longDate } from '@inkwell/core';
 import { isSafeImageUrl } from '../lib/sanitize';
 import { renderBlocksHtml } from './blocks-html';
 import { escapeHtml } from './html';
 import { CLOCK } from './layout';
-import { avatar, profilePath, tagPath } from './lists';
+import { avatar, blogPath, profilePath, tagPath } from './lists';
 
 /** The class that styles rendered blocks like the app's block components (apps/web/src/index.css). */
 export const SERVER_BLOCKS_CLASS = 'server-blocks';
@@ -31,10 +31,25 @@ export function articleScreen(blog: Blog): string {
     blog.description
       ? `<p class="mt-3 text-lg wrap-anywhere text-gray-600 sm:text-xl dark:text-gray-400">${escapeHtml(blog.description)}</p>`
       : ''
-  }${image}<div class="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 pb-6 dark:border-gray-800"><a href="${escapeHtml(profilePath(blog.creator?.username || 'unknown'))}" rel="author" class="group flex min-w-0 items-center gap-3">${avatar(creatorName, blog.creator?.profilePic, 44)}<span class="min-w-0"><span class="block truncate font-semibold text-gray-900 group-hover:underline dark:text-gray-100">${escapeHtml(creatorName)}</span><span class="flex flex-wrap items-center gap-x-2 text-sm text-gray-500 dark:text-gray-400"><span class="inline-flex items-center gap-1">${CLOCK}${blog.readingTime} min read</span><span aria-hidden="true">·</span><time datetime="${escapeHtml(blog.createdAt)}">${escapeHtml(longDate(blog.createdAt))}</time></span></span></a></div>${tags}</header><div class="mt-8 ${SERVER_BLOCKS_CLASS}">${renderBlocksHtml(blog.content)}</div>${counts}</article>`;
+  }${image}<div class="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 pb-6 dark:border-gray-800"><a href="${escapeHtml(profilePath(blog.creator?.username || 'unknown'))}" rel="author" class="group flex min-w-0 items-center gap-3">${avatar(creatorName, blog.creator?.profilePic, 44)}<span class="min-w-0"><span class="block truncate font-semibold text-gray-900 group-hover:underline dark:text-gray-100">${escapeHtml(creatorName)}</span><span class="flex flex-wrap items-center gap-x-2 text-sm text-gray-500 dark:text-gray-400"><span class="inline-flex items-center gap-1">${CLOCK}${blog.readingTime} min read</span><span aria-hidden="true">·</span><time datetime="${escapeHtml(blog.createdAt)}">${escapeHtml(longDate(blog.createdAt))}</time></span></span></a></div>${tags}</header>${blog.series ? seriesBox(blog.series, blog.blogId) : ''}<div class="mt-8 ${SERVER_BLOCKS_CLASS}">${renderBlocksHtml(blog.content)}</div>${counts}</article>`;
 }
 
 /** The app's 'Blog not found' screen. */
 export function blogMissingScreen(): string {
   return '<section class="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"><h1 class="mt-4 text-2xl font-bold text-gray-900 dark:text-gray-100">Blog not found</h1><a href="/" class="mt-8 inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">Go back</a></section>';
+}
+
+/** The app's SeriesBox (issue 16): 'Part n of m' and the series' published parts, this one marked. */
+function seriesBox(series: BlogSeries, blogId: string): string {
+  const items = series.posts
+    .map((p) => {
+      const title = escapeHtml(p.title);
+      const link =
+        p.blogId === blogId
+          ? `<span aria-current="page" class="font-semibold text-gray-900 dark:text-gray-100">${title}</span>`
+          : `<a href="${escapeHtml(blogPath(p.blogId))}" class="break-words text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">${title}</a>`;
+      return `<li class="flex gap-2"><span class="w-6 shrink-0 text-right text-gray-500 dark:text-gray-400">${p.part}.</span>${link}</li>`;
+    })
+    .join('');
+  return `<nav aria-label="${escapeHtml(`Series: ${series.title}`)}" class="mt-6 rounded-lg border border-gray-200 bg-gray-50 p-4 dark:border-gray-800 dark:bg-gray-900"><p class="text-sm font-semibold text-gray-900 dark:text-gray-100">${escapeHtml(series.title)} <span class="font-normal text-gray-600 dark:text-gray-400">(Part ${series.part} of ${series.total})</span></p><ol class="mt-2 space-y-1 text-sm">${items}</ol></nav>`;
 }

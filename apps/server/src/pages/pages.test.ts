@@ -86,6 +86,26 @@ describe('blog page', () => {
     expect(page.runnableScripts.every((s) => s.attribs.src !== undefined)).toBe(true);
   });
 
+  it('shows the series box of a post in a series, with links to the other parts', async () => {
+    const other = await createBlog(t, author, { title: 'Series part <one>' });
+    const series = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/series', headers: bearer(author.token), payload: { title: 'Kysely & friends' } })
+    ).json().series;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/series/${series.id}/posts`,
+      headers: bearer(author.token),
+      payload: { blogIds: [other.blogId, blogId] },
+    });
+    expect(set.statusCode).toBe(200);
+    const page = readPage((await get(`/blog/${blogId}`)).body);
+    expect(page.bodyText).toContain('Kysely & friends (Part 2 of 2)');
+    expect(page.bodyText).toContain('Series part <one>');
+    expect(page.elements('a').some((a) => a.attribs.href === `/blog/${other.blogId}`)).toBe(true);
+    expect(page.elements('span').some((s) => s.attribs['aria-current'] === 'page')).toBe(true);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/series/${series.id}`, headers: bearer(author.token) });
+  });
+
   it('draws the social card once and serves it from storage as a 1200x630 PNG', async () => {
     const image = readPage((await get(`/blog/${blogId}`)).body).meta('og:image')!;
     const png = await get(new URL(image).pathname);

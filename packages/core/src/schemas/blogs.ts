@@ -4,6 +4,7 @@ import { BLOG_MESSAGES, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH
 import { normalizeTag, TAG_MESSAGES, TAG_PATTERN } from '../rules/tags';
 import type { BlogContent } from './blocks';
 import { formVersion } from './revisions';
+import { blogSeriesSchema } from './series';
 import { optionalVisibleText, visibleText } from './text';
 
 /** Tags as the server accepts them: in canonical form (normalizeTag), unique, at most 10. */
@@ -101,6 +102,8 @@ export type BlogCard = z.infer<typeof blogCardSchema>;
 export const blogSchema = blogCardSchema.extend({
   content: z.custom<BlogContent>(),
   updatedAt: z.string(),
+  /** The post's series (issue 16), counting only posts the reader can see; before the flags (withViewerFlags). */
+  series: blogSeriesSchema.nullable(),
   isLiked: z.boolean(),
   isSaved: z.boolean(),
   isFollowing: z.boolean(),
@@ -110,6 +113,7 @@ export type Blog = z.infer<typeof blogSchema>;
 export const blogListResponse = z.object({ success: z.literal(true), blogs: z.array(blogCardSchema), hasMore: z.boolean() });
 export type BlogListResponse = z.infer<typeof blogListResponse>;
 export const blogResponse = z.object({ success: z.literal(true), blog: blogSchema });
+export type BlogResponse = z.infer<typeof blogResponse>;
 export const blogWriteResponse = z.object({ success: z.literal(true), message: z.string(), blog: blogCardSchema });
 
 /** Editor.js image uploader protocol. */

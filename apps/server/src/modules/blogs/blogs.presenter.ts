@@ -1,4 +1,4 @@
-import { type Blog, type BlogCard, type BlogContent, readingTimeMinutes } from '@inkwell/core';
+import { type Blog, type BlogCard, type BlogContent, type BlogSeries, readingTimeMinutes } from '@inkwell/core';
 import { truthy } from '../../db/flags';
 import type { BlogCardRow } from './blogs.repo';
 
@@ -34,11 +34,12 @@ export function presentCard(row: BlogCardRow): BlogCard {
 type PageRow = BlogCardRow & { content: string; is_liked: unknown; is_saved: unknown; is_following: unknown };
 
 /** The reading page's blog: content plus the viewer's own flags instead of id lists. */
-export function presentBlog(row: PageRow): Blog {
+export function presentBlog(row: PageRow, series: BlogSeries | null = null): Blog {
   return {
     ...presentCard(row),
     content: parseJson<BlogContent>(row.content, { blocks: [] }),
     updatedAt: row.updated_at,
+    series,
     isLiked: truthy(row.is_liked),
     isSaved: truthy(row.is_saved),
     isFollowing: truthy(row.is_following),

@@ -1,5 +1,6 @@
 import {
   type BlogListResponse,
+  type BlogResponse,
   blogBody,
   blogListQuery,
   blogListResponse,
@@ -10,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardTags, postTag } from '../../lib/public-tags';
+import { blogPageTags, cardTags } from '../../lib/public-tags';
 import { blogFormBody, blogInputOf } from './blogs.input';
 import { withViewerFlags } from './blogs.presenter';
 
@@ -35,7 +36,7 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A signed-in reader's page is the cached anonymous one with their own flags.
   const blogPage = {
     publicCache: 'anonymous' as const,
-    cacheTags: (request: FastifyRequest) => [postTag((request.params as { id: string }).id)],
+    cacheTags: (request: FastifyRequest, body: unknown) => blogPageTags((request.params as { id: string }).id, (body as BlogResponse).blog),
     viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) => {
       const flags = await blogs.viewerFlags((request.params as { id: string }).id, viewerId);
       return flags && withViewerFlags(anonymousBody, flags);

@@ -1,4 +1,13 @@
-import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, normalizeTag, publishProblems, tagsField } from '@inkwell/core';
+import {
+  BLOG_MESSAGES,
+  type Blog,
+  type BlogCard,
+  type BlogListQuery,
+  type BlogSeries,
+  normalizeTag,
+  publishProblems,
+  tagsField,
+} from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { truthy } from '../../db/flags';
@@ -8,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
-import { LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
+import { blogPageTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
@@ -62,6 +71,8 @@ export interface BlogsDeps {
   events?: BlogEvents;
   /** Keeps each previous version (revision history) and checks the writer's version. */
   revisions?: RevisionKeeper;
+  /** The page's series box (issue 16): the parts `viewerId` (null: the public) can read. */
+  series?: (blogDbId: string, blogId: string, viewerId: string | null) => Promise<BlogSeries | null>;
 }
 
 export class BlogsService {
@@ -228,7 +239,7 @@ export class BlogsService {
     }
     const row = await this.deps.blogs.findPage(blogId, viewerId);
     if (!row || !canReadBlog(viewerId, row)) throw notFound(BLOG_MESSAGES.notFound);
-    return presentBlog(row);
+    return presentBlog(row, (await this.deps.series?.(row.id, blogId, viewerId)) ?? null);
   }
 
   /** The viewer's own flags on a published blog (undefined for drafts and unknown ids). */
@@ -250,8 +261,8 @@ export class BlogsService {
     const generation = this.pages?.generation ?? 0;
     const row = await this.deps.blogs.findPage(blogId, null);
     if (!row || !isPubliclyVisible(row)) return undefined;
-    const blog = presentBlog(row);
-    this.pages?.set(blogId, generation, blog, [postTag(blogId)]);
+    const blog = presentBlog(row, (await this.deps.series?.(row.id, blogId, null)) ?? null);
+    this.pages?.set(blogId, generation, blog, blogPageTags(blogId, blog));
     return blog;
   }
 

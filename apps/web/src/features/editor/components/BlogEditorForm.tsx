@@ -24,6 +24,7 @@ import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limit
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
 import { MarkdownTools } from './MarkdownTools';
 import { PublishToggle } from './PublishToggle';
+import { SeriesField } from './SeriesField';
 import { TagsInput } from './TagsInput';
 
 /** The submit button's text (SPEC.md 2, "Blog editor"). */
@@ -279,6 +280,12 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
           <TagsInput tags={tags} onChange={setTags} disabled={busy} />
         </div>
       </form>
+
+      {blog && (
+        <div className={`${cardClasses} mt-6 p-4 sm:p-6`}>
+          <SeriesField blogId={blog.blogId} />
+        </div>
+      )}
 
       <div className={`${cardClasses} mt-6`}>
         <div className="border-b border-gray-200 px-4 py-3 sm:px-6 dark:border-gray-800">

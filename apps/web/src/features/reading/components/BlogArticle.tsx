@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
 import { useBlogActions } from '../useBlogActions';
+import { SeriesBox } from './SeriesBox';
 
 const DELETE_BLOG_TEXTS = {
   title: 'Delete blog',
@@ -100,6 +101,8 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
           </ul>
         )}
       </header>
+
+      {blog.series && <SeriesBox series={blog.series} blogId={blog.blogId} />}
 
       <div className="mt-8">
         <BlogBlocks blocks={blocks} />
