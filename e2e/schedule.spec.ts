@@ -1,0 +1,62 @@
+import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+
+/**
+ * Scheduled publishing (issue 16): the writer picks a local date and time in the editor, the post
+ * waits under Drafts as "Scheduled for …", and the server's job (every second in e2e, see
+ * support/stack.ts) publishes it to the home page.
+ */
+
+// A time zone away from UTC, with a half-hour offset: the dialog's local time must reach the server as UTC.
+test.use({ timezoneId: 'Asia/Kolkata' });
+
+test('a post scheduled from the editor waits under Drafts, then appears on the home page', async ({ page, stack }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const author = await createVerifiedUser(stack, 'Sam Scheduler');
+  await signInAs(page, author.user);
+
+  await page.goto('/add-blog');
+  await page.getByLabel('Title').fill('Tomorrow, today');
+  await page.getByLabel('Description').fill('A post that publishes itself');
+  await page.locator('.codex-editor .ce-paragraph').first().click();
+  await page.keyboard.type('Written earlier, read later.');
+
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule' });
+  await expect(dialog).toContainText(/Your time zone: Asia\/(Kolkata|Calcutta)/);
+  // 12 s ahead, in the browser's (Kolkata) wall-clock time, to the second.
+  const at = new Date(Math.ceil((Date.now() + 12_000) / 1000) * 1000);
+  const local = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19);
+  await dialog.getByLabel('Publish on').fill(local);
+  await dialog.getByRole('button', { name: 'Set schedule' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Draft' })).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
+
+  const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v1\/blogs$/.test(r.url()));
+  await page.getByRole('button', { name: 'Schedule Blog' }).click();
+  const { blog } = await (await saved).json();
+  expect(blog).toMatchObject({ draft: true, scheduledAt: at.toISOString() });
+
+  // Under Drafts until then; not on the home page.
+  await page.goto(`/@${author.user.username}/draft-blogs`);
+  const card = page.getByRole('article').filter({ hasText: 'Tomorrow, today' });
+  await expect(card.getByText(/^Scheduled for /)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('scheduled-draft.png') });
+  const home = await (await fetch(`${stack.baseURL}/api/v1/blogs?limit=50`)).json();
+  expect(JSON.stringify(home)).not.toContain(blog.blogId);
+
+  // The job publishes it once the time has come.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByRole('link', { name: 'Tomorrow, today' }).count();
+      },
+      { timeout: 30_000, intervals: [2000] },
+    )
+    .toBeGreaterThan(0);
+  await page.goto(`/@${author.user.username}/draft-blogs`);
+  await expect(page.getByRole('article').filter({ hasText: 'Tomorrow, today' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
