@@ -1,3 +1,4 @@
+import { axeScan, isBlocking } from './support/axe';
 import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
@@ -28,6 +29,7 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
   const at = new Date(Math.ceil((Date.now() + 12_000) / 1000) * 1000);
   const local = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19);
   await dialog.getByLabel('Publish on').fill(local);
+  expect((await axeScan(page, 'schedule dialog')).filter(isBlocking)).toEqual([]);
   await dialog.getByRole('button', { name: 'Set schedule' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Draft' })).toBeChecked();
@@ -43,6 +45,7 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
   const card = page.getByRole('article').filter({ hasText: 'Tomorrow, today' });
   await expect(card.getByText(/^Scheduled for /)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('scheduled-draft.png') });
+  expect((await axeScan(page, 'drafts with a scheduled post')).filter(isBlocking)).toEqual([]);
   const home = await (await fetch(`${stack.baseURL}/api/v1/blogs?limit=50`)).json();
   expect(JSON.stringify(home)).not.toContain(blog.blogId);
 
