@@ -1,5 +1,5 @@
 import { axeScan, isBlocking } from './support/axe';
-import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
  * Scheduled publishing (issue 16): the writer picks a local date and time in the editor, the post
@@ -61,5 +61,30 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
     .toBeGreaterThan(0);
   await page.goto(`/@${author.user.username}/draft-blogs`);
   await expect(page.getByRole('article').filter({ hasText: 'Tomorrow, today' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('the editor shows, changes and cancels an existing schedule', async ({ page, stack }) => {
+  const problems = watchConsole(page);
+  const author = await createVerifiedUser(stack, 'Cara Cancel');
+  const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+  const { blog } = await api(stack, author, 'POST', '/blogs', {
+    title: 'Not yet',
+    description: 'Maybe later',
+    tags: [],
+    content: { blocks: [{ type: 'paragraph', data: { text: 'Some words.' } }] },
+    draft: true,
+    scheduledAt: inAnHour,
+  });
+  await signInAs(page, author.user);
+  await page.goto(`/edit/${blog.blogId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change schedule' }).click();
+  await page.getByRole('dialog', { name: 'Schedule' }).getByRole('button', { name: 'Cancel schedule' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toHaveCount(0);
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v1/blogs/${blog.blogId}`));
+  await page.getByRole('button', { name: 'Update Draft' }).click();
+  expect((await (await saved).json()).blog).toMatchObject({ draft: true, scheduledAt: null });
   expect(problems).toEqual([]);
 });
