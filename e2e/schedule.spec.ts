@@ -64,7 +64,9 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
   expect(problems).toEqual([]);
 });
 
-test('the editor shows, changes and cancels an existing schedule', async ({ page, stack }) => {
+test('the editor shows, changes and cancels an existing schedule (on a 320 px phone, dark theme)', async ({ browser, stack }) => {
+  const context = await browser.newContext({ baseURL: stack.baseURL, colorScheme: 'dark', viewport: { width: 320, height: 700 } });
+  const page = await context.newPage();
   const problems = watchConsole(page);
   const author = await createVerifiedUser(stack, 'Cara Cancel');
   const inAnHour = new Date(Date.now() + 3600_000).toISOString();
@@ -81,10 +83,18 @@ test('the editor shows, changes and cancels an existing schedule', async ({ page
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Change schedule' }).click();
-  await page.getByRole('dialog', { name: 'Schedule' }).getByRole('button', { name: 'Cancel schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  // The field and both buttons fit the phone's width.
+  await expect(dialog.getByLabel('Publish on')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: test.info().outputPath('schedule-dialog-dark-320.png') });
+  expect((await axeScan(page, 'schedule dialog, dark, 320 px')).filter(isBlocking)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel schedule' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toHaveCount(0);
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v1/blogs/${blog.blogId}`));
   await page.getByRole('button', { name: 'Update Draft' }).click();
   expect((await (await saved).json()).blog).toMatchObject({ draft: true, scheduledAt: null });
   expect(problems).toEqual([]);
+  await context.close();
 });

@@ -55,7 +55,7 @@ export function ScheduleDialog({ open, scheduledAt, onClose, onChange }: Schedul
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint`}
-            className="w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
+            className="w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm text-gray-900 sm:px-3 sm:text-base dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
           />
           <p id={`${id}-hint`} className={`mt-1 text-xs ${error ? 'text-red-700 dark:text-red-400' : 'text-gray-500 dark:text-gray-400'}`}>
             {error ?? `Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}. It stays a draft until then.`}
