@@ -47,6 +47,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       SMTP_URL: smtp.url,
       RATE_LIMIT_FACTOR: '50',
       LOG_LEVEL: 'warn',
+      // Scheduled posts go out within a second or two (e2e/schedule.spec.ts), not every 15 s.
+      SCHEDULED_POSTS_INTERVAL_MS: '1000',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       ...env,
     },

@@ -68,6 +68,8 @@ const envSchema = z.object({
   READ_NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(90),
   /** Newsletter sign-ups never confirmed are deleted this many days after the request (and their link stops working). */
   UNCONFIRMED_SUBSCRIBER_DAYS: z.coerce.number().positive().default(7),
+  /** How often due scheduled posts are published; the scheduler ticks at least this often. */
+  SCHEDULED_POSTS_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
   METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).optional()),
 });
@@ -107,6 +109,8 @@ export interface Config {
   storage: StorageConfig;
   /** The cleanup scheduler; tests turn it off and run jobs themselves. */
   backgroundJobs: boolean;
+  /** How often the scheduled-posts job publishes due posts (SCHEDULED_POSTS_INTERVAL_MS). */
+  scheduledPostsIntervalMs: number;
   retention: { unattachedUploadHours: number; sentMailDays: number; readNotificationDays: number; unconfirmedSubscriberDays: number };
   /** Prometheus metrics: off unless a bearer token (served at /metrics) or a separate port is set. */
   metrics: { token?: string; port?: number };
@@ -193,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL * 1000,
     storage: storageConfig(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'on',
+    scheduledPostsIntervalMs: env.SCHEDULED_POSTS_INTERVAL_MS,
     retention: {
       unattachedUploadHours: env.UNATTACHED_UPLOAD_HOURS,
       sentMailDays: env.SENT_MAIL_RETENTION_DAYS,

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerCleanupJobs } from './jobs/cleanup-jobs';
+import { scheduledPostsJob } from './jobs/scheduled-posts.job';
 import { Scheduler } from './jobs/scheduler';
 import { PublicDataChanges } from './lib/public-data';
 import { RateGuard } from './lib/rate-guard';
@@ -21,6 +22,7 @@ import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
 import { ReactionsService } from './modules/blogs/reactions.service';
+import { ScheduledPostsRepository } from './modules/blogs/scheduled-posts.repo';
 import { ViewerFlagsRepository } from './modules/blogs/viewer-flags.repo';
 import { CommentsRepository } from './modules/comments/comments.repo';
 import { CommentsService } from './modules/comments/comments.service';
@@ -136,7 +138,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   });
 
   const storage: Storage = createStorage(config);
-  const scheduler = new Scheduler({ db, log });
+  // Ticks at least as often as the shortest job interval (scheduled posts), 30 s at most.
+  const scheduler = new Scheduler({ db, log, tickMs: Math.min(30_000, config.scheduledPostsIntervalMs) });
   registerCleanupJobs(scheduler, { db, storage, config });
   const uploads = new UploadsService({
     uploads: repos.uploads,
@@ -162,6 +165,11 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     revisions: new RevisionKeeper(repos.revisions),
     series: (blogDbId, blogId, viewerId) => series.forPage(blogDbId, blogId, viewerId),
   });
+  scheduler.register(
+    'scheduled-posts',
+    config.scheduledPostsIntervalMs,
+    scheduledPostsJob({ scheduled: new ScheduledPostsRepository(db), blogs }),
+  );
   const exports = new ExportService({ exports: repos.exports, blogs, newsletter: repos.newsletter, publicUrl: config.publicUrl });
   const series = new SeriesService({ db, blogs: repos.blogs, series: repos.series });
   const revisions = new RevisionsService({ db, blogs: repos.blogs, blogsService: blogs, revisions: repos.revisions, uploads });

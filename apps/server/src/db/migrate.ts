@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_jobs';
 import * as m0011 from './migrations/0011_canonical_tags';
 import * as m0013 from './migrations/0013_newsletter';
 import * as m0016 from './migrations/0016_revisions';
+import * as m0017 from './migrations/0017_scheduled';
 import * as m0018 from './migrations/0018_series';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0011_canonical_tags': m0011,
   '2026_11_24_0013_newsletter': m0013,
   '2026_11_24_0016_revisions': m0016,
+  '2026_11_25_0017_scheduled': m0017,
   '2026_11_25_0018_series': m0018,
 };
 

@@ -74,6 +74,8 @@ export interface BlogsTable {
   updated_at: string;
   /** Bumped by every committed update; saves name the version they started from (0016). */
   version: Generated<number>;
+  /** A draft to publish at this time (UTC ISO) by the scheduled-posts job; null otherwise (0017). */
+  scheduled_at: Generated<string | null>;
 }
 
 export interface BlogTagsTable {

@@ -57,6 +57,7 @@ describe('scheduler on two app instances sharing one database', () => {
       'sent-mail',
       'read-notifications',
       'unconfirmed-subscribers',
+      'scheduled-posts',
       'digests',
     ]);
   });

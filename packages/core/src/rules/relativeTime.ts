@@ -48,3 +48,8 @@ export function longDate(date: string | Date): string {
   const d = new Date(date);
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
+
+/** "Scheduled for 25 Nov 2026, 10:30": a scheduled post's time in the reader's own time zone. */
+export function scheduledFor(date: string | Date): string {
+  return `Scheduled for ${new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}

@@ -14,6 +14,31 @@ export const tagsField = z
   .transform((tags) => [...new Set(tags.map(normalizeTag).filter(Boolean))])
   .pipe(z.array(z.string().regex(TAG_PATTERN, TAG_MESSAGES.characters)));
 
+/** The furthest ahead a post may be scheduled. */
+export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 3600_000;
+export const SCHEDULE_MESSAGES = {
+  invalid: 'scheduledAt: must be a date and time with a time zone (ISO 8601)',
+  past: 'scheduledAt: must be in the future',
+  tooFar: 'scheduledAt: must be at most one year ahead',
+} as const;
+
+/** An ISO date-time in the future (at most a year ahead), normalised to UTC; '' or null: cancel. */
+export const scheduledAtField = z.preprocess(
+  (v) => (v === '' || v === 'null' ? null : v),
+  z.iso
+    .datetime({ offset: true, error: SCHEDULE_MESSAGES.invalid })
+    .transform((v) => new Date(v).toISOString())
+    .refine((v) => Date.parse(v) > Date.now(), SCHEDULE_MESSAGES.past)
+    .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, SCHEDULE_MESSAGES.tooFar)
+    .nullable()
+    .optional()
+    .meta({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'Publish this draft then (UTC); empty or null cancels the schedule',
+    }),
+);
+
 /** The text fields of create and update (multipart fields arrive as strings). */
 export const blogFields = z.object({
   title: visibleText({
@@ -65,6 +90,8 @@ export const blogBody = blogFields.extend({
     }),
   /** The version the writer started from: a stale one is refused with 409 (autosave, two tabs). */
   version: formVersion,
+  /** Publish this draft at that time (UTC); '' or null cancels a schedule, absent keeps it. */
+  scheduledAt: scheduledAtField,
 });
 
 export const blogListQuery = z.object({
@@ -95,6 +122,8 @@ export const blogCardSchema = z.object({
   commentCount: z.number(),
   saveCount: z.number(),
   createdAt: z.string(),
+  /** Drafts only, for their author: when the scheduled-posts job publishes it (UTC), else null. */
+  scheduledAt: z.string().nullable().optional(),
 });
 export type BlogCard = z.infer<typeof blogCardSchema>;
 

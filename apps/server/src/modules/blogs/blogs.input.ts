@@ -19,5 +19,7 @@ export function blogInputOf(request: FastifyRequest, body: z.infer<typeof blogBo
   if (featured) image = { file: featured.buffer };
   else if ('image' in body) image = typeof imageText === 'string' && imageText ? { url: imageText } : null;
   const images = files.filter((f) => f.fieldname === 'images').map((f) => f.buffer);
-  return { ...fields, content: content ?? { blocks: [] }, tags: tags ?? [], image, ...(request.isMultipart() ? { images } : {}) };
+  // A scheduled post is stored as a draft until the scheduled-posts job publishes it.
+  const draft = fields.draft || !!fields.scheduledAt;
+  return { ...fields, draft, content: content ?? { blocks: [] }, tags: tags ?? [], image, ...(request.isMultipart() ? { images } : {}) };
 }

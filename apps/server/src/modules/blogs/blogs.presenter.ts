@@ -28,6 +28,7 @@ export function presentCard(row: BlogCardRow): BlogCard {
     commentCount: row.comment_count,
     saveCount: row.save_count,
     createdAt: row.created_at,
+    scheduledAt: row.scheduled_at ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
       'blogs.save_count',
       'blogs.created_at',
       'blogs.updated_at',
+      'blogs.scheduled_at',
       'blogs.creator_id',
       'creator.name as creator_name',
       'creator.username as creator_username',

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { truthy } from '../../db/flags';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
@@ -48,6 +48,10 @@ export interface BlogInput {
   version?: number;
   /** Why the post changes, for its revision history; by default 'publish' or 'update'. */
   reason?: 'restore';
+  /** Drafts: publish at this time (UTC ISO); null cancels; undefined keeps the current schedule. */
+  scheduledAt?: string | null;
+  /** The scheduled-posts job: claims the row inside the update's transaction, false if it is no longer due. */
+  claim?: (db: Kysely<Database>) => Promise<boolean>;
 }
 
 export interface BlogEvents {
@@ -89,7 +93,7 @@ export class BlogsService {
     const stored: StoredImage[] = [];
     try {
       const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
-      if (!input.draft) assertPublishable(input, content);
+      if (!input.draft || input.scheduledAt) assertPublishable(input, content);
       const image = await this.resolveFeatured(userId, input.image, null, stored);
       const id = newId();
       const now = nowIso();
@@ -147,11 +151,12 @@ export class BlogsService {
     let orphanKeys: string[] = [];
     try {
       const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
-      if (!input.draft) assertPublishable(input, content);
+      if (!input.draft || input.scheduledAt) assertPublishable(input, content);
       const image = await this.resolveFeatured(userId, input.image, current.image, stored);
       const draft = input.draft ? 1 : 0;
       await transact(db, async (tx) => {
         const trx = tx.db;
+        if (input.claim && !(await input.claim(trx))) throw conflict('This post is no longer scheduled');
         const kept = await this.deps.revisions?.beforeUpdate(
           {
             blogDbId: current.id,
@@ -339,6 +344,8 @@ function writableColumns(input: BlogInput, content: CleanContent, tags: string[]
     tags: JSON.stringify(tags),
     block_count: content.content.blocks.length,
     draft: input.draft ? (1 as const) : (0 as const),
+    // Publishing ends a schedule; a draft saved without scheduledAt keeps its own.
+    scheduled_at: input.draft ? input.scheduledAt : null,
   };
 }
 

@@ -19,6 +19,8 @@ export interface BlogWriteInput {
   image?: File | string | null;
   /** The version the editor started from (autosave); a stale one gets 409. */
   version?: number | null;
+  /** Drafts: publish at this time (UTC ISO); null cancels a schedule; undefined sends nothing. */
+  scheduledAt?: string | null;
 }
 
 export interface BlogWriteResult {
@@ -45,6 +47,7 @@ export function saveBlog(input: BlogWriteInput, blogId?: string): Promise<BlogWr
   else if (typeof input.image === 'string') form.set('image', input.image);
   else if (input.image) form.set('image', input.image, input.image.name);
   if (typeof input.version === 'number') form.set('version', String(input.version));
+  if (input.scheduledAt !== undefined) form.set('scheduledAt', input.scheduledAt ?? '');
   return blogId
     ? apiRequest<BlogWriteResult>(`/blogs/${encodeURIComponent(blogId)}`, { method: 'PATCH', body: form })
     : apiRequest<BlogWriteResult>('/blogs', { method: 'POST', body: form });

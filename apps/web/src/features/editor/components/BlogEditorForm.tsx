@@ -5,6 +5,7 @@ import {
   MAX_TITLE_LENGTH,
   normalizeText,
   type PendingAutosaveResponse,
+  scheduledFor,
 } from '@inkwell/core';
 import type { MarkdownPost } from '@inkwell/core/markdown';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,12 +25,14 @@ import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limit
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
 import { MarkdownTools } from './MarkdownTools';
 import { PublishToggle } from './PublishToggle';
+import { ScheduleControl } from './ScheduleDialog';
 import { SeriesField } from './SeriesField';
 import { TagsInput } from './TagsInput';
 
 /** The submit button's text (SPEC.md 2, "Blog editor"). */
-export function submitLabel(editing: boolean, draft: boolean, busy: boolean): string {
+export function submitLabel(editing: boolean, draft: boolean, busy: boolean, scheduled = false): string {
   if (busy) return 'Processing...';
+  if (scheduled) return 'Schedule Blog';
   if (editing) return draft ? 'Update Draft' : 'Update Blog';
   return draft ? 'Save as Draft' : 'Publish Blog';
 }
@@ -76,6 +79,8 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
   const startImage = start.image === undefined ? blog?.image : start.image;
   const [image, setImage] = useState<FeaturedImage>(startImage ? { kind: 'saved', url: startImage } : { kind: 'none' });
   const [draft, setDraft] = useState(blog?.draft ?? false);
+  /** When the server publishes this draft by itself (UTC ISO); a scheduled post is a draft until then. */
+  const [scheduledAt, setScheduledAt] = useState<string | null>(blog?.scheduledAt ?? null);
   const [submitting, setSubmitting] = useState(false);
 
   const mutation = useMutation({ mutationFn: ({ input, blogId }: { input: BlogWriteInput; blogId?: string }) => saveBlog(input, blogId) });
@@ -145,7 +150,8 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
       return;
     }
     const found = [
-      ...(draft ? [] : publishProblems({ description, blocks: content.blocks })),
+      // A scheduled post is published unattended: it must be publishable now.
+      ...(draft && !scheduledAt ? [] : publishProblems({ description, blocks: content.blocks })),
       ...[contentLimitProblem(content)].filter((p): p is string => p !== null),
     ];
     setProblems(found);
@@ -169,14 +175,24 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
 
     mutation.mutate(
       {
-        input: { title: cleanTitle, description: description.trim(), tags, content, draft, image: featured, version: saved.version },
+        input: {
+          title: cleanTitle,
+          description: description.trim(),
+          tags,
+          content,
+          draft,
+          image: featured,
+          version: saved.version,
+          scheduledAt: draft ? scheduledAt : undefined,
+        },
         blogId: saved.blogId,
       },
       {
         onSuccess: (result) => {
           autosave.finish();
           // A new post that autosave had already made a draft is still "created" for its author.
-          toast.success(blog ? result.message : draft ? BLOG_MESSAGES.createdDraft : BLOG_MESSAGES.created);
+          if (result.blog.scheduledAt) toast.success(scheduledFor(result.blog.scheduledAt));
+          else toast.success(blog ? result.message : draft ? BLOG_MESSAGES.createdDraft : BLOG_MESSAGES.created);
           void queryClient.invalidateQueries({ queryKey: ['blogs'] });
           void queryClient.invalidateQueries({ queryKey: ['blog', result.blog.blogId] });
           if (blog && blog.blogId !== result.blog.blogId) void queryClient.invalidateQueries({ queryKey: ['blog', blog.blogId] });
@@ -308,11 +324,22 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
             draft={draft}
             onChange={(value) => {
               setDraft(value);
+              // Publishing now replaces a schedule.
+              if (!value) setScheduledAt(null);
               setProblems([]);
             }}
             disabled={busy}
           />
         </div>
+        <ScheduleControl
+          scheduledAt={scheduledAt}
+          onChange={(at) => {
+            setScheduledAt(at);
+            if (at) setDraft(true);
+            setProblems([]);
+          }}
+          disabled={busy}
+        />
         {problems.length > 0 && (
           <div
             role="alert"
@@ -320,7 +347,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
             className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:flex-1 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
           >
             <p id={`${id}-problems`} className="font-medium">
-              {draft ? 'This draft cannot be saved yet:' : 'Before publishing:'}
+              {draft && !scheduledAt ? 'This draft cannot be saved yet:' : 'Before publishing:'}
             </p>
             <ul className="mt-1 list-disc space-y-0.5 pl-5">
               {problems.map((problem) => (
@@ -335,7 +362,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
           disabled={busy}
           className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-2.5 font-semibold text-white transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-500 dark:hover:bg-indigo-400"
         >
-          {submitLabel(editing, draft, busy)}
+          {submitLabel(editing, draft, busy, !!scheduledAt)}
         </button>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { type BlogCard, postDate } from '@inkwell/core';
+import { type BlogCard, postDate, scheduledFor } from '@inkwell/core';
 import { Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -45,7 +45,13 @@ export function ProfileBlogCard({ blog }: { blog: BlogCard }) {
         </h3>
         {blog.description && <p className="mt-1 line-clamp-2 wrap-anywhere text-gray-600 dark:text-gray-400">{blog.description}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-4 text-sm text-gray-500 dark:text-gray-400">
-          <time dateTime={blog.createdAt}>{postDate(blog.createdAt)}</time>
+          {blog.scheduledAt ? (
+            <time dateTime={blog.scheduledAt} className="font-medium text-indigo-700 dark:text-indigo-300">
+              {scheduledFor(blog.scheduledAt)}
+            </time>
+          ) : (
+            <time dateTime={blog.createdAt}>{postDate(blog.createdAt)}</time>
+          )}
           <span className="ml-auto flex items-center gap-4">
             {counts.map(({ label, value, Icon }) => (
               <span key={label} className="inline-flex items-center gap-1" title={`${value} ${label}`}>
