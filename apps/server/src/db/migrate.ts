@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_jobs';
 import * as m0011 from './migrations/0011_canonical_tags';
 import * as m0013 from './migrations/0013_newsletter';
 import * as m0016 from './migrations/0016_revisions';
+import * as m0019 from './migrations/0019_blocks';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0011_canonical_tags': m0011,
   '2026_11_24_0013_newsletter': m0013,
   '2026_11_24_0016_revisions': m0016,
+  '2026_11_25_0019_blocks': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

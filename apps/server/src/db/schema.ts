@@ -230,6 +230,8 @@ export interface Database {
   digest_sends: DigestSendsTable;
   blog_autosaves: BlogAutosavesTable;
   blog_revisions: BlogRevisionsTable;
+  user_blocks: UserBlocksTable;
+  user_mutes: UserMutesTable;
 }
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -268,5 +270,19 @@ export interface DigestSendsTable {
   period: string;
   /** 0 when there was nothing to send (no new posts by the followed authors). */
   mailed: Flag;
+  created_at: string;
+}
+
+/** blocker_id blocked blocked_id: no follows, comments, likes or notifications between them (issue 15). */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** muter_id muted muted_id: their posts leave the muter's home feed, their notifications the list. */
+export interface UserMutesTable {
+  muter_id: string;
+  muted_id: string;
   created_at: string;
 }
