@@ -125,9 +125,7 @@ describe('public response cache', () => {
     queries.length = 0;
     const signedIn = await get(url, bearer(reader.token));
     // Issue 15: the token check and "does this reader mute anyone", never the feed's own query.
-    expect(queries.map((q) => q.sql).filter((sql) => !sql.includes('token_version'))).toEqual([
-      expect.stringContaining('user_mutes'),
-    ]);
+    expect(queries.map((q) => q.sql).filter((sql) => !sql.includes('token_version'))).toEqual([expect.stringContaining('user_mutes')]);
     expect(signedIn.body).toBe(anonymous.body);
     expect(signedIn.headers['cache-control']).toBe('private, no-cache');
     expect(anonymous.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
