@@ -1,3 +1,4 @@
+import { axeScan, formatFindings, isBlocking } from './support/axe';
 import { createVerifiedUser, expect, signInAs, test } from './support/fixtures';
 import { commentsButton, createBlog, pageAs, toast } from './support/reading';
 
@@ -22,7 +23,10 @@ test('block a user from their profile; they cannot follow or comment; Settings u
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: 'More actions for Pesky Person' }).click();
   await expect(page.getByRole('menuitem', { name: 'Unblock' })).toBeVisible();
+  const menuFindings = (await axeScan(page, 'profile menu')).filter(isBlocking);
+  expect(menuFindings, formatFindings(menuFindings)).toEqual([]);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'More actions for Pesky Person' })).toBeFocused();
 
   // As the blocked user: following and commenting are refused with a clear message.
   const pestPage = await pageAs(browser, stack, pest);
@@ -44,7 +48,9 @@ test('block a user from their profile; they cannot follow or comment; Settings u
   await page.goto('/setting');
   const blocked = page.getByRole('region', { name: 'Blocked' });
   await expect(blocked.getByRole('link', { name: /Pesky Person/ })).toBeVisible();
-  await blocked.getByRole('button', { name: 'Unblock Pesky Person' }).click();
+  const settingsFindings = (await axeScan(page, 'settings blocked and muted')).filter(isBlocking);
+  expect(settingsFindings, formatFindings(settingsFindings)).toEqual([]);
+  await blocked.getByRole('button', { name: 'Undo: unblock Pesky Person' }).click();
   await expect(toast(page, 'User unblocked')).toBeVisible();
   await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
 });

@@ -74,7 +74,7 @@ function RelationList({ kind }: { kind: BlockKind }) {
                 variant="secondary"
                 disabled={undo.isPending && undo.variables === u._id}
                 onClick={() => undo.mutate(u._id)}
-                aria-label={`${texts.undo} ${u.name}`}
+                aria-label={`Undo: ${texts.undo.toLowerCase()} ${u.name}`}
               >
                 Undo
               </Button>
