@@ -24,26 +24,21 @@ export interface NotificationKey {
  * new ones are never created. Two primary-key probes per row of the page.
  */
 function fromUnsilenced(eb: ExpressionBuilder<Database, 'notifications'>) {
-  return eb.and([
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('user_blocks')
-          .select('user_blocks.blocker_id')
-          .whereRef('user_blocks.blocker_id', '=', 'notifications.recipient_id')
-          .whereRef('user_blocks.blocked_id', '=', 'notifications.sender_id'),
-      ),
+  return eb.and([notFrom(eb, 'user_blocks', 'blocker_id', 'blocked_id'), notFrom(eb, 'user_mutes', 'muter_id', 'muted_id')]);
+}
+
+/** No row in `table` says the recipient (`actor`) blocked or muted the sender (`target`). */
+function notFrom(eb: ExpressionBuilder<Database, 'notifications'>, table: 'user_blocks' | 'user_mutes', actor: string, target: string) {
+  const rel = eb as unknown as ExpressionBuilder<any, any>;
+  return rel.not(
+    rel.exists(
+      rel
+        .selectFrom(table)
+        .select(`${table}.${actor}`)
+        .whereRef(`${table}.${actor}`, '=', 'notifications.recipient_id')
+        .whereRef(`${table}.${target}`, '=', 'notifications.sender_id'),
     ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('user_mutes')
-          .select('user_mutes.muter_id')
-          .whereRef('user_mutes.muter_id', '=', 'notifications.recipient_id')
-          .whereRef('user_mutes.muted_id', '=', 'notifications.sender_id'),
-      ),
-    ),
-  ]);
+  );
 }
 
 function withSubjects(db: Kysely<Database>) {

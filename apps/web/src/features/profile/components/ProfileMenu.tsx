@@ -1,9 +1,11 @@
 import type { Profile } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { MoreHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { useDismiss } from '../../../hooks/useDismiss';
+import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { profileKeys } from '../../../lib/queryKeys';
@@ -38,30 +40,13 @@ export function ProfileMenu({ user }: { user: Profile }) {
     onError: (error) => toast.error(errorMessage(error, 'Could not change that. Please try again.')),
   });
 
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, [buttonRef, menuRef], buttonRef);
+  const onKeyDown = useMenuKeys(open, menuRef, close);
   const choose = (a: Action) => {
     setOpen(false);
     if (a.relation === 'block' && a.on) setConfirming(true);
     else change.mutate(a);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    }
   };
 
   return (
@@ -84,21 +69,12 @@ export function ProfileMenu({ user }: { user: Profile }) {
           id={menuId}
           role="menu"
           aria-label={`Actions for ${user.name}`}
+          tabIndex={-1}
           onKeyDown={onKeyDown}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null) && e.relatedTarget !== buttonRef.current) setOpen(false);
-          }}
           className="absolute right-0 z-20 mt-2 w-40 rounded-lg border border-gray-200 bg-white py-1 text-left shadow-lg dark:border-gray-700 dark:bg-gray-900"
         >
           {actions.map((a) => (
-            <button
-              key={a.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => choose(a)}
-              className="block w-full px-4 py-2 text-left text-sm text-gray-800 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-200 dark:hover:bg-gray-800 dark:focus:bg-gray-800"
-            >
+            <button key={a.label} type="button" role="menuitem" onClick={() => choose(a)} className="menu-row">
               {a.label}
             </button>
           ))}
