@@ -18,6 +18,7 @@ import type { ResponseCache } from './lib/response-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { googleAuthRoutes } from './modules/auth/google.routes';
+import { blockingRoutes } from './modules/blocking/blocking.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { reactionsRoutes } from './modules/blogs/reactions.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(transferRoutes);
       await api.register(reactionsRoutes);
       await api.register(followsRoutes);
+      await api.register(blockingRoutes);
       await api.register(commentsRoutes);
       await api.register(notificationsRoutes);
       await api.register(newsletterRoutes);

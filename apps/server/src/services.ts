@@ -18,6 +18,8 @@ import { PasswordResetRepository, VerificationRepository } from './modules/auth/
 import { AuthService } from './modules/auth/auth.service';
 import { GoogleAuthService } from './modules/auth/google.service';
 import { PasswordResetService } from './modules/auth/password-reset.service';
+import { BlockingRepository } from './modules/blocking/blocking.repo';
+import { BlockingService } from './modules/blocking/blocking.service';
 import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
@@ -99,6 +101,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     digests: new DigestRepository(db),
     revisions: new RevisionsRepository(db),
     series: new SeriesRepository(db),
+    blocking: new BlockingRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -150,7 +153,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     allowPrivateUrlFetch: config.allowPrivateUrlFetch,
   });
 
-  const notifications = new NotificationsService({ db, notifications: repos.notifications });
+  const notifications = new NotificationsService({ db, notifications: repos.notifications, blocking: repos.blocking });
   const events = notificationEvents(notifications);
   const blogs = new BlogsService({
     db,
@@ -164,6 +167,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     events: blogNotificationEvents(notifications),
     revisions: new RevisionKeeper(repos.revisions),
     series: (blogDbId, blogId, viewerId) => series.forPage(blogDbId, blogId, viewerId),
+    blocking: repos.blocking,
   });
   scheduler.register(
     'scheduled-posts',
@@ -173,7 +177,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const exports = new ExportService({ exports: repos.exports, blogs, newsletter: repos.newsletter, publicUrl: config.publicUrl });
   const series = new SeriesService({ db, blogs: repos.blogs, series: repos.series });
   const revisions = new RevisionsService({ db, blogs: repos.blogs, blogsService: blogs, revisions: repos.revisions, uploads });
-  const profiles = new ProfileService(repos.profileLists, repos.users);
+  const profiles = new ProfileService(repos.profileLists, repos.users, repos.blocking);
   const profileEdit = new ProfileEditService({ db, users: repos.users, uploads, sessionUsers: auth });
   const account = new AccountService({
     db,
@@ -197,9 +201,17 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl: config.publicUrl,
     sessions,
   });
-  const reactions = new ReactionsService({ db, blogs: repos.blogs, reactions: repos.reactions, users: repos.users, events });
-  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, events });
-  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, events });
+  const reactions = new ReactionsService({
+    db,
+    blogs: repos.blogs,
+    reactions: repos.reactions,
+    users: repos.users,
+    blocking: repos.blocking,
+    events,
+  });
+  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events });
+  const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
+  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, blocking: repos.blocking, events });
   const { publicUrl } = config;
   const feeds = new FeedsService({
     blogs: repos.blogs,
@@ -247,6 +259,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     transfer,
     reactions,
     follows,
+    blocking,
     comments,
     notifications,
     feeds,

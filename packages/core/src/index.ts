@@ -20,6 +20,7 @@ export * from './schemas/comments';
 export * from './schemas/common';
 export * from './schemas/newsletter';
 export * from './schemas/notifications';
+export * from './schemas/relations';
 export * from './schemas/revisions';
 export * from './schemas/series';
 export * from './schemas/text';

@@ -99,3 +99,17 @@ export const NOTIFICATION_MESSAGES = {
   deleted: 'Notification deleted',
   cleared: 'All notifications cleared',
 } as const;
+
+/** Blocking and muting (issue 15): the refusals a block causes, and the answers of its calls. */
+export const BLOCK_MESSAGES = {
+  cannotFollow: 'You cannot follow this user',
+  cannotComment: 'You cannot comment on this post',
+  cannotReply: 'You cannot reply to this comment',
+  cannotLikeComment: 'You cannot like this comment',
+  cannotReact: 'You cannot like or save this post',
+  notYourself: 'You cannot block or mute yourself',
+  blocked: 'User blocked',
+  unblocked: 'User unblocked',
+  muted: 'User muted',
+  unmuted: 'User unmuted',
+} as const;

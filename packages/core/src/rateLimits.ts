@@ -64,6 +64,8 @@ export const RATE_LIMITS = {
   like: { windowSeconds: MINUTE, perUser: 30, perIp: 90, message: 'You are liking too quickly.' },
   save: { windowSeconds: MINUTE, perUser: 30, perIp: 90, message: 'You are saving blogs too quickly.' },
   follow: { windowSeconds: DAY, perUser: 500, perIp: 1500, message: 'You have followed too many people today.' },
+  /** Block, unblock, mute and unmute (issue 15). */
+  block: { windowSeconds: HOUR, perUser: 100, perIp: 300, message: 'You are blocking or muting too quickly.' },
   post: { windowSeconds: HOUR, perUser: 20, perIp: 60, message: 'You are creating blogs too quickly.' },
   'post-edit': { windowSeconds: 10 * MINUTE, perUser: 60, perIp: 180, message: 'You are changing blogs too quickly.' },
   // Autosave runs a few seconds after typing stops, from every open editor tab: generous.

@@ -234,6 +234,8 @@ export interface Database {
   blog_revisions: BlogRevisionsTable;
   series: SeriesTable;
   series_posts: SeriesPostsTable;
+  user_blocks: UserBlocksTable;
+  user_mutes: UserMutesTable;
 }
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -288,4 +290,18 @@ export interface SeriesPostsTable {
   series_id: string;
   blog_id: string;
   position: number;
+}
+
+/** blocker_id blocked blocked_id: no follows, comments, likes or notifications between them (issue 15). */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** muter_id muted muted_id: their posts leave the muter's home feed, their notifications the list. */
+export interface UserMutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: string;
 }

@@ -55,9 +55,13 @@ export function canReadBlog(viewer: ViewerId, blog: BlogFacts): boolean {
   return isPubliclyVisible(blog) || isBlogOwner(viewer, blog);
 }
 
-/** Like, save, comment or like a comment: a signed-in reader of the blog. */
-export function canInteract(viewer: ViewerId, blog: BlogFacts): boolean {
-  return viewer !== null && canReadBlog(viewer, blog);
+/**
+ * Like, save, comment or like a comment: a signed-in reader of the blog, with no block (either
+ * way) between them and whoever the action reaches (the post's creator, the comment's author).
+ * Reading stays open: a public post is public, and a blocked reader only loses the ways to reach.
+ */
+export function canInteract(viewer: ViewerId, blog: BlogFacts, blocked = false): boolean {
+  return viewer !== null && !blocked && canReadBlog(viewer, blog);
 }
 
 export const canEditBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
@@ -71,8 +75,12 @@ export function canDeleteComment(viewer: ViewerId, comment: CommentFacts, blog: 
   return canEditComment(viewer, comment) || (blog !== undefined && isBlogOwner(viewer, blog));
 }
 
-/** Nobody follows themselves; visitors follow nobody. */
-export const canFollow = (viewer: ViewerId, targetId: string): boolean => viewer !== null && viewer !== targetId;
+/** Nobody follows themselves; visitors follow nobody; a block either way forbids it. */
+export const canFollow = (viewer: ViewerId, targetId: string, blocked = false): boolean =>
+  viewer !== null && viewer !== targetId && !blocked;
+
+/** Block or mute: anyone signed in, anyone but themselves. */
+export const canBlock = (viewer: ViewerId, targetId: string): boolean => viewer !== null && viewer !== targetId;
 
 /** Profile edits and account deletion: one's own only. */
 export const canEditProfile = (viewer: ViewerId, userId: string): boolean => isSelf(viewer, userId);

@@ -112,6 +112,9 @@ export const profileSchema = z.object({
   googleAuth: z.boolean(),
   isOwner: z.boolean(),
   isFollowing: z.boolean(),
+  /** The signed-in viewer blocked or muted this user (issue 15); false for visitors. */
+  isBlocked: z.boolean(),
+  isMuted: z.boolean(),
   followingPreview: z.array(userCardSchema),
 });
 export type Profile = z.infer<typeof profileSchema>;

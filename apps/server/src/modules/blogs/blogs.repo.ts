@@ -93,13 +93,27 @@ export class BlogsRepository {
    * feed index alone (draft, created_at, id), so a deep page skips index entries, not rows and
    * their creators.
    */
-  listPublished(limit: number, offset: number) {
+  listPublished(limit: number, offset: number, muterId: string | null = null) {
     return selectCard(this.db.selectFrom('blogs'))
       .where('blogs.id', 'in', (eb) =>
         eb
           .selectFrom('blogs as page')
           .select('page.id')
           .where(publiclyVisibleSql('page'))
+          // Only for a viewer who muted someone (issue 15): everyone else's page stays index-only.
+          .$if(muterId !== null, (q) =>
+            q.where((w) =>
+              w.not(
+                w.exists(
+                  w
+                    .selectFrom('user_mutes')
+                    .select('user_mutes.muted_id')
+                    .where('user_mutes.muter_id', '=', muterId!)
+                    .whereRef('user_mutes.muted_id', '=', 'page.creator_id'),
+                ),
+              ),
+            ),
+          )
           .orderBy('page.created_at', 'desc')
           .orderBy('page.id', 'desc')
           .limit(limit + 1)

@@ -1,4 +1,5 @@
 import {
+  type BlogListQuery,
   type BlogListResponse,
   type BlogResponse,
   blogBody,
@@ -29,9 +30,12 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blogs } = app.services;
 
   // Read answers depend only on the URL, public data and (blog page) the viewer: lib/public-cache.ts.
-  const sameForEveryone = {
-    publicCache: 'anyone' as const,
+  // The feed is the same for everyone but a muter (issue 15), whose home page leaves out the muted.
+  const feed = {
     cacheTags: (_request: FastifyRequest, body: unknown) => cardTags((body as BlogListResponse).blogs),
+    publicCache: 'anonymous' as const,
+    viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) =>
+      (await blogs.seesSharedList(request.query as BlogListQuery, viewerId)) ? { body: anonymousBody, variant: 'shared' } : undefined,
   };
   // A signed-in reader's page is the cached anonymous one with their own flags.
   const blogPage = {
@@ -45,9 +49,9 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blogs',
-    { config: sameForEveryone, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
+    { config: feed, onRequest: app.identify, schema: { querystring: blogListQuery, response: { 200: blogListResponse } } },
     async (request) => {
-      return { success: true as const, ...(await blogs.list(request.query)) };
+      return { success: true as const, ...(await blogs.list(request.query, request.user?.id ?? null)) };
     },
   );
 

@@ -20,6 +20,7 @@ import { PublicMemo } from '../../lib/public-memo';
 import { blogPageTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
 import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
@@ -77,6 +78,8 @@ export interface BlogsDeps {
   revisions?: RevisionKeeper;
   /** The page's series box (issue 16): the parts `viewerId` (null: the public) can read. */
   series?: (blogDbId: string, blogId: string, viewerId: string | null) => Promise<BlogSeries | null>;
+  /** Mutes: a muter's home feed leaves out the muted authors (issue 15). */
+  blocking?: BlockingRepository;
 }
 
 export class BlogsService {
@@ -272,7 +275,13 @@ export class BlogsService {
   }
 
   /** Home feed, tag page or search results, newest or best first; never drafts. */
-  async list(query: BlogListQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
+  /** Whether the viewer gets the shared (cached) answer of `query`: anything but a muter's home feed. */
+  async seesSharedList(query: BlogListQuery, viewerId: string | null): Promise<boolean> {
+    if (viewerId === null || query.search !== undefined || query.tag) return true;
+    return !(await this.deps.blocking?.mutesAnyone(viewerId));
+  }
+
+  async list(query: BlogListQuery, viewerId: string | null = null): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
     const { limit } = query;
     const offset = (query.page - 1) * limit;
     let rows: Awaited<ReturnType<BlogsRepository['listPublished']>>;
@@ -283,7 +292,8 @@ export class BlogsService {
       // Stored tags are canonical: /tag/node.js and ?tag=Node.js find the posts tagged nodejs.
       rows = await this.deps.blogs.listByTag(normalizeTag(query.tag), limit, offset);
     } else {
-      rows = await this.deps.blogs.listPublished(limit, offset);
+      const muterId = (await this.seesSharedList(query, viewerId)) ? null : viewerId;
+      rows = await this.deps.blogs.listPublished(limit, offset, muterId);
     }
     const { items, hasMore } = page(rows, limit);
     return { blogs: items.map(presentCard), hasMore };

@@ -1,11 +1,12 @@
-import { BLOG_MESSAGES } from '@inkwell/core';
+import { BLOCK_MESSAGES, BLOG_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { canInteract } from '../../lib/policies';
+import { forbidden, notFound } from '../../lib/errors';
+import { canInteract, canReadBlog } from '../../lib/policies';
 import { postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
@@ -28,6 +29,7 @@ export class ReactionsService {
       blogs: BlogsRepository;
       reactions: ReactionsRepository;
       users: UsersRepository;
+      blocking: BlockingRepository;
       events?: ReactionEvents;
     },
   ) {}
@@ -45,7 +47,9 @@ export class ReactionsService {
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
     const { db, blogs, reactions, users, events } = this.deps;
     const [blog, username] = await Promise.all([blogs.findRef(blogId), users.usernameOf(userId)]);
-    if (!blog || !canInteract(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+    const blocked = blog.creator_id !== null && (await this.deps.blocking.blockedBetween(userId, [blog.creator_id]));
+    if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotReact);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let active: boolean;

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES, COMMENT_MESSAGES } from '@inkwell/core';
+import { BLOCK_MESSAGES, BLOG_MESSAGES, COMMENT_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { canDeleteComment, canEditComment, canInteract, canReadBlog, type ViewerId } from '../../lib/policies';
 import { postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
@@ -25,6 +26,7 @@ interface Deps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
   comments: CommentsRepository;
+  blocking: BlockingRepository;
   events?: CommentEvents;
 }
 
@@ -51,13 +53,20 @@ export class CommentsService {
 
   async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
     const { db, comments, events } = this.deps;
-    const blog = await this.visibleBlog(blogId, userId, canInteract);
+    const blog = await this.visibleBlog(blogId, userId, canReadBlog);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);
       if (!parent || parent.blog_id !== blog.id) throw notFound('Comment not found');
       parentAuthorId = parent.user_id;
     }
+    // Everyone the comment reaches: the post's creator and, for a reply, the parent's author.
+    const reached = parentAuthorId ? [blog.creator_id, parentAuthorId] : [blog.creator_id];
+    const blocked = await this.deps.blocking.blockedBetween(
+      userId,
+      reached.filter((id): id is string => id !== null),
+    );
+    if (!canInteract(userId, blog, blocked)) throw forbidden(parentId ? BLOCK_MESSAGES.cannotReply : BLOCK_MESSAGES.cannotComment);
     const id = newId();
     const now = nowIso();
     await transact(db, async (tx) => {
@@ -120,7 +129,9 @@ export class CommentsService {
     const comment = await comments.findById(commentId);
     if (!comment) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
-    if (!blog || !canInteract(userId, blog)) throw notFound('Comment not found');
+    if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
+    const blocked = await this.deps.blocking.blockedBetween(userId, [comment.user_id]);
+    if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let liked: boolean;

@@ -1,10 +1,12 @@
+import { BLOCK_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
 import { profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
 
@@ -14,13 +16,26 @@ export interface FollowEvents {
 
 /** Follow toggle (SPEC.md 4): idempotent under concurrent requests; nobody follows themselves. */
 export class FollowsService {
-  constructor(private readonly deps: { db: Kysely<Database>; users: UsersRepository; follows: FollowsRepository; events?: FollowEvents }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      users: UsersRepository;
+      follows: FollowsRepository;
+      blocking: BlockingRepository;
+      events?: FollowEvents;
+    },
+  ) {}
 
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
-    const { db, users, follows, events } = this.deps;
-    const [target, followerName] = await Promise.all([users.findById(targetId), users.usernameOf(followerId)]);
+    const { db, users, follows, blocking, events } = this.deps;
+    const [target, followerName, blocked] = await Promise.all([
+      users.findById(targetId),
+      users.usernameOf(followerId),
+      blocking.blockedBetween(followerId, [targetId]),
+    ]);
     if (!target) throw notFound('User not found');
+    if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let following: boolean;

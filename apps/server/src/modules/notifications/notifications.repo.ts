@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
 
@@ -17,6 +17,28 @@ export interface NotificationKey {
   type: string;
   blogId?: string | null;
   commentId?: string | null;
+}
+
+/**
+ * Leaves out what someone the recipient blocked or muted sent before the block or mute (issue 15);
+ * new ones are never created. Two primary-key probes per row of the page.
+ */
+function fromUnsilenced(eb: ExpressionBuilder<Database, 'notifications'>) {
+  return eb.and([notFrom(eb, 'user_blocks', 'blocker_id', 'blocked_id'), notFrom(eb, 'user_mutes', 'muter_id', 'muted_id')]);
+}
+
+/** No row in `table` says the recipient (`actor`) blocked or muted the sender (`target`). */
+function notFrom(eb: ExpressionBuilder<Database, 'notifications'>, table: 'user_blocks' | 'user_mutes', actor: string, target: string) {
+  const rel = eb as unknown as ExpressionBuilder<any, any>;
+  return rel.not(
+    rel.exists(
+      rel
+        .selectFrom(table)
+        .select(`${table}.${actor}`)
+        .whereRef(`${table}.${actor}`, '=', 'notifications.recipient_id')
+        .whereRef(`${table}.${target}`, '=', 'notifications.sender_id'),
+    ),
+  );
 }
 
 function withSubjects(db: Kysely<Database>) {
@@ -52,7 +74,8 @@ const unread = prepared((db, recipientId: string) =>
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('recipient_id', '=', recipientId)
-    .where('is_read', '=', 0),
+    .where('is_read', '=', 0)
+    .where(fromUnsilenced),
 );
 
 export class NotificationsRepository {
@@ -69,7 +92,7 @@ export class NotificationsRepository {
 
   /** A page of a recipient's notifications, newest first; one extra row for hasMore. */
   list(recipientId: string, filter: NotificationFilterValue, limit: number, offset: number) {
-    let q = withSubjects(this.db).where('notifications.recipient_id', '=', recipientId);
+    let q = withSubjects(this.db).where('notifications.recipient_id', '=', recipientId).where(fromUnsilenced);
     if (filter === 'unread') q = q.where('notifications.is_read', '=', 0);
     else if (filter !== 'all') q = q.where('notifications.type', 'in', TYPES_OF[filter]);
     return q

@@ -3,6 +3,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/tx';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import { type NotificationView, presentNotification } from './notifications.presenter';
 import type { NotificationFilterValue, NotificationKey, NotificationsRepository } from './notifications.repo';
 
@@ -31,7 +32,7 @@ const FANOUT_BATCH = 500;
 export class NotificationsService {
   private push: NotificationPush = { toUser: () => {}, mayBeListening: () => false };
 
-  constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository; blocking: BlockingRepository }) {}
 
   attachPush(push: NotificationPush): void {
     this.push = push;
@@ -39,8 +40,10 @@ export class NotificationsService {
 
   /** Records notifications (never about a person's own action) and schedules their push. */
   async notify(items: NewNotification[], tx: Tx): Promise<void> {
-    const rows = items
-      .filter((n) => n.recipientId !== n.senderId)
+    const own = items.filter((n) => n.recipientId !== n.senderId);
+    const silenced = await this.silenced(own, tx);
+    const rows = own
+      .filter((n) => !silenced.has(`${n.senderId} ${n.recipientId}`))
       .map((n) => ({
         id: newId(),
         recipient_id: n.recipientId,
@@ -55,6 +58,20 @@ export class NotificationsService {
     for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), tx.db);
     const listened = rows.filter((r) => this.push.mayBeListening(r.recipient_id));
     if (listened.length) tx.afterCommit(() => this.publish(listened.map((r) => r.id)));
+  }
+
+  /** "sender recipient" pairs with a block (either way) or a mute by the recipient: nothing is created for them. */
+  private async silenced(items: NewNotification[], tx: Tx): Promise<Set<string>> {
+    const bySender = new Map<string, string[]>();
+    for (const n of items) bySender.set(n.senderId, [...(bySender.get(n.senderId) ?? []), n.recipientId]);
+    const pairs = new Set<string>();
+    for (const [sender, recipients] of bySender) {
+      for (let i = 0; i < recipients.length; i += FANOUT_BATCH) {
+        const ids = await this.deps.blocking.silencedRecipients(sender, recipients.slice(i, i + FANOUT_BATCH), tx.db);
+        for (const id of ids) pairs.add(`${sender} ${id}`);
+      }
+    }
+    return pairs;
   }
 
   /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */

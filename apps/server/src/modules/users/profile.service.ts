@@ -1,6 +1,7 @@
 import { type BlogCard, type FollowUser, PROFILE_FOLLOWING_CARD_SIZE, type Profile, USER_MESSAGES } from '@inkwell/core';
 import { forbidden, notFound } from '../../lib/errors';
 import { canSeeProfileList, type ProfileList } from '../../lib/policies';
+import type { BlockingRepository } from '../blocking/blocking.repo';
 import { page, presentCard } from '../blogs/blogs.presenter';
 import type { ProfileListsRepository } from './users.lists.repo';
 import { presentFollowUser, presentProfile, presentUserCard } from './users.presenter';
@@ -17,14 +18,19 @@ export class ProfileService {
   constructor(
     private readonly lists: ProfileListsRepository,
     private readonly users: UsersRepository,
+    private readonly blocking: BlockingRepository,
   ) {}
 
   async get(username: string, viewerId: string | null): Promise<Profile> {
     const name = normalize(username);
     const row = name ? await this.lists.findProfile(name, viewerId) : undefined;
     if (!row) throw notFound(USER_MESSAGES.notFound);
-    const preview = await this.lists.follows('following', row.id, null, PROFILE_FOLLOWING_CARD_SIZE, 0);
-    return presentProfile(row, viewerId, preview.slice(0, PROFILE_FOLLOWING_CARD_SIZE).map(presentUserCard));
+    const [preview, flags] = await Promise.all([
+      this.lists.follows('following', row.id, null, PROFILE_FOLLOWING_CARD_SIZE, 0),
+      // The viewer's own flags: the route caches only the anonymous answer, so these never leak.
+      viewerId && viewerId !== row.id ? this.blocking.flagsOf(viewerId, row.id) : undefined,
+    ]);
+    return { ...presentProfile(row, viewerId, preview.slice(0, PROFILE_FOLLOWING_CARD_SIZE).map(presentUserCard)), ...flags };
   }
 
   async blogs(username: string, tab: BlogTab, viewerId: string | null, q: PageQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {

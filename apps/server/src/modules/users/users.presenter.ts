@@ -54,6 +54,8 @@ export function presentProfile(row: ProfileRow, viewerId: string | null, followi
     googleAuth: row.google_auth === 1,
     isOwner,
     isFollowing: !isOwner && truthy(row.is_following),
+    isBlocked: false,
+    isMuted: false,
     followingPreview,
   };
 }

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session';
 import { type FollowDirection, type ProfileList, useProfile } from '../api/profile';
 import { FollowListModal } from './FollowListModal';
 import { ProfileBlogList } from './ProfileBlogList';
+import { ProfileMenu } from './ProfileMenu';
 import { ProfileSideCards } from './ProfileSideCards';
 import { ProfileSkeleton } from './ProfileSkeleton';
 
@@ -87,6 +88,7 @@ function Count({ value, label, onClick }: { value: number; label: string; onClic
 /** The profile of SPEC.md 2: /@{username} and its Saved, Liked and Drafts tabs. */
 export function ProfileScreen({ username, list }: { username: string; list: ProfileList }) {
   const profile = useProfile(username);
+  const signedIn = useSession((s) => Boolean(s.user.token));
   const [modal, setModal] = useState<FollowDirection | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
@@ -133,7 +135,10 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
                   Edit Profile
                 </Link>
               ) : (
-                <FollowButton userId={user._id} initial={user.isFollowing} />
+                <div className="flex shrink-0 items-center gap-2">
+                  {!user.isBlocked && <FollowButton userId={user._id} initial={user.isFollowing} />}
+                  {signedIn && <ProfileMenu user={user} />}
+                </div>
               )}
             </div>
             {user.bio && <p className="mt-3 max-w-2xl whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-300">{user.bio}</p>}

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { AccountSettings } from './AccountSettings';
+import { BlockedAndMuted } from './BlockedAndMuted';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DigestSettings } from './DigestSettings';
 import { InterfaceSettings } from './InterfaceSettings';
@@ -87,6 +88,9 @@ export function SettingsScreen() {
               <PrivacySettings />
               <div className="border-t border-gray-200 pt-6 dark:border-gray-800">
                 <DigestSettings />
+              </div>
+              <div className="border-t border-gray-200 pt-6 dark:border-gray-800">
+                <BlockedAndMuted />
               </div>
             </div>
           )}

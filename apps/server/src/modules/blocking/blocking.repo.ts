@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export type RelationKind = 'blocked' | 'muted';
+
+/** The two tables differ only in their column names. */
+const TABLES = {
+  blocked: { table: 'user_blocks', actor: 'blocker_id', target: 'blocked_id' },
+  muted: { table: 'user_mutes', actor: 'muter_id', target: 'muted_id' },
+} as const;
+
+/** Block and mute rows (issue 15); every check is one lookup on a primary key or the target index. */
+export class BlockingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async add(kind: RelationKind, actorId: string, targetId: string, createdAt: string, db: Kysely<Database> = this.db): Promise<void> {
+    const { table, actor, target } = TABLES[kind];
+    await (db as Kysely<any>)
+      .insertInto(table)
+      .values({ [actor]: actorId, [target]: targetId, created_at: createdAt })
+      .onConflict((oc) => oc.columns([actor, target]).doNothing())
+      .execute();
+  }
+
+  async remove(kind: RelationKind, actorId: string, targetId: string): Promise<void> {
+    const { table, actor, target } = TABLES[kind];
+    await (this.db as Kysely<any>).deleteFrom(table).where(actor, '=', actorId).where(target, '=', targetId).execute();
+  }
+
+  /** Whether a block stands between `userId` and any of `others`, whoever made it. */
+  async blockedBetween(userId: string, others: string[]): Promise<boolean> {
+    const ids = others.filter((id) => id !== userId);
+    if (!ids.length) return false;
+    const row = await this.db
+      .selectFrom('user_blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', ids)]),
+          eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', ids)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The viewer's own flags on a profile: did they block or mute this user. */
+  async flagsOf(viewerId: string, targetId: string): Promise<{ isBlocked: boolean; isMuted: boolean }> {
+    const [b, m] = await Promise.all([
+      this.db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where('blocker_id', '=', viewerId)
+        .where('blocked_id', '=', targetId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('user_mutes')
+        .select('muter_id')
+        .where('muter_id', '=', viewerId)
+        .where('muted_id', '=', targetId)
+        .executeTakeFirst(),
+    ]);
+    return { isBlocked: b !== undefined, isMuted: m !== undefined };
+  }
+
+  /** Whether the user muted anyone: the home feed's cached page serves everyone else. */
+  async mutesAnyone(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('user_mutes').select('muter_id').where('muter_id', '=', userId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Of `recipientIds`, those who must not hear from `senderId`: a block either way, or the
+   * recipient muted the sender. Callers pass at most a fan-out batch.
+   */
+  async silencedRecipients(senderId: string, recipientIds: string[], db: Kysely<Database> = this.db): Promise<Set<string>> {
+    if (!recipientIds.length) return new Set();
+    const [blockers, blocked, muters] = await Promise.all([
+      db
+        .selectFrom('user_blocks')
+        .select('blocker_id as id')
+        .where('blocked_id', '=', senderId)
+        .where('blocker_id', 'in', recipientIds)
+        .execute(),
+      db
+        .selectFrom('user_blocks')
+        .select('blocked_id as id')
+        .where('blocker_id', '=', senderId)
+        .where('blocked_id', 'in', recipientIds)
+        .execute(),
+      db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', senderId).where('muter_id', 'in', recipientIds).execute(),
+    ]);
+    return new Set([...blockers, ...blocked, ...muters].map((r) => r.id));
+  }
+
+  /** A page of the users the actor blocked or muted, newest first; one extra row for hasMore. */
+  list(kind: RelationKind, actorId: string, limit: number, offset: number) {
+    const { table, actor, target } = TABLES[kind];
+    return (this.db as Kysely<any>)
+      .selectFrom(`${table} as r`)
+      .innerJoin('users as u', 'u.id', `r.${target}`)
+      .select(['u.id', 'u.name', 'u.username', 'u.profile_pic', 'r.created_at'])
+      .where(`r.${actor}`, '=', actorId)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(limit + 1)
+      .offset(offset)
+      .execute() as Promise<{ id: string; name: string; username: string; profile_pic: string | null; created_at: string }[]>;
+  }
+}
