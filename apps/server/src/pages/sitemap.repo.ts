@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { publiclyVisibleSql } from '../lib/policies';
 
@@ -35,20 +35,8 @@ export class SitemapRepository {
   }
 
   /** The key of every `size`-th post after `from`, stepping the index `size` entries at a time. */
-  async postFileEnds(from: string | null, size: number): Promise<string[]> {
-    const ends: string[] = [];
-    for (;;) {
-      let q = this.db.selectFrom('blogs').select('id').where(publiclyVisibleSql('blogs'));
-      const last = ends[ends.length - 1] ?? from;
-      if (last) q = q.where('id', '>', last);
-      const row = await q
-        .orderBy('id')
-        .limit(1)
-        .offset(size - 1)
-        .executeTakeFirst();
-      if (!row) return ends;
-      ends.push(row.id);
-    }
+  postFileEnds(from: string | null, size: number): Promise<string[]> {
+    return this.fileEnds(() => this.db.selectFrom('blogs').select('id').where(publiclyVisibleSql('blogs')), from, size);
   }
 
   /** Authors with at least one published post (the others' profiles have nothing to index). */
@@ -60,10 +48,19 @@ export class SitemapRepository {
     return rows.map((r) => ({ key: r.id, path: `/@${segment(r.username)}`, lastmod: r.updated_at }));
   }
 
-  async profileFileEnds(from: string | null, size: number): Promise<string[]> {
+  profileFileEnds(from: string | null, size: number): Promise<string[]> {
+    return this.fileEnds(() => this.db.selectFrom('users').select('id').where('published_count', '>', 0), from, size);
+  }
+
+  /** Every `size`-th id of `rows()` after `from`, one index step (OFFSET size - 1) per file. */
+  private async fileEnds(
+    rows: () => SelectQueryBuilder<Database, 'blogs' | 'users', { id: string }>,
+    from: string | null,
+    size: number,
+  ): Promise<string[]> {
     const ends: string[] = [];
     for (;;) {
-      let q = this.db.selectFrom('users').select('id').where('published_count', '>', 0);
+      let q = rows();
       const last = ends[ends.length - 1] ?? from;
       if (last) q = q.where('id', '>', last);
       const row = await q
