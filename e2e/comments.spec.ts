@@ -51,6 +51,7 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
 
   await box.fill('A second comment');
   await postButton.click();
+  const secondPostedAt = Date.now();
   await expect(panel).toHaveAccessibleName('Comments (2)');
   const comments = panel.locator('ul[aria-label="Comments"] > li');
   await expect(comments.first()).toContainText('A second comment'); // newest first
@@ -77,6 +78,9 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
   const editBox = panel.getByRole('textbox', { name: 'Edit comment' });
   await expect(editBox).toHaveValue('A second comment');
   await editBox.fill('A second comment, edited');
+  // '(edited)' shows when a comment changed more than a second after it was written: on a fast
+  // machine this edit can come sooner, so it waits out the rest of that second.
+  await page.waitForTimeout(Math.max(0, secondPostedAt + 1500 - Date.now()));
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(second.getByText('A second comment, edited')).toBeVisible();
   await expect(second.getByText('(edited)')).toBeVisible();
