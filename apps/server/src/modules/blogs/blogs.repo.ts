@@ -4,7 +4,7 @@ import type { BlogsTable, Database } from '../../db/schema';
 import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = Selectable<BlogsTable>;
-export type BlogRef = Pick<BlogsTable, 'id' | 'blog_id' | 'draft' | 'creator_id' | 'comment_count'>;
+export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id' | 'comment_count'>;
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
@@ -25,6 +25,7 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
       'blogs.created_at',
       'blogs.updated_at',
       'blogs.scheduled_at',
+      'blogs.hidden',
       'blogs.creator_id',
       'creator.name as creator_name',
       'creator.username as creator_username',
@@ -35,7 +36,7 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
 export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
 
 const blogRef = prepared((db, blogId: string) =>
-  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
+  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'hidden', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
 );
 
 export class BlogsRepository {
@@ -155,13 +156,13 @@ export class BlogsRepository {
     return db.deleteFrom('blogs').where('id', '=', id).execute();
   }
 
-  /** Tags live in blog_tags too, with the blog's draft flag and date, for the tag page index. */
-  async replaceTags(blogDbId: string, tags: string[], draft: 0 | 1, createdAt: string, db: Kysely<Database>) {
+  /** Tags live in blog_tags too, with the blog's draft and hidden flags and date, for the tag page index. */
+  async replaceTags(blogDbId: string, tags: string[], draft: 0 | 1, createdAt: string, db: Kysely<Database>, hidden = 0) {
     await db.deleteFrom('blog_tags').where('blog_id', '=', blogDbId).execute();
     if (tags.length) {
       await db
         .insertInto('blog_tags')
-        .values(tags.map((tag) => ({ blog_id: blogDbId, tag, draft, created_at: createdAt })))
+        .values(tags.map((tag) => ({ blog_id: blogDbId, tag, draft, hidden, created_at: createdAt })))
         .execute();
     }
   }
