@@ -7,6 +7,7 @@ import {
   type SessionState,
   type SessionUpdate,
   updateSession,
+  type UserRole,
 } from '@inkwell/core';
 import { create } from 'zustand';
 import { STORAGE_KEYS, storage } from './storage';
@@ -61,3 +62,6 @@ if (typeof window !== 'undefined') {
     useSession.setState({ user: parseStoredSession(storage.get(STORAGE_KEYS.user)) });
   });
 }
+
+/** Whether a role may open /moderation (issue 15). It only decides what the web shows: the server checks every call. */
+export const canModerate = (role: UserRole | null | undefined): boolean => role === 'moderator' || role === 'admin';
