@@ -59,3 +59,28 @@ export const POPULAR_TOPICS = [
 
 /** User agents that get the redirect (not popup) Google flow. */
 export const MOBILE_USER_AGENT = /iPhone|iPad|iPod|Android/i;
+
+/** Moderation (issue 15): roles, report reasons, and the longest report text or moderator reason. */
+export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const MODERATION_ACTIONS = [
+  'hide_post',
+  'restore_post',
+  'hide_comment',
+  'restore_comment',
+  'dismiss_report',
+  'suspend_user',
+  'unsuspend_user',
+  'grant_role',
+  'revoke_role',
+  'delete_user',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const MAX_REPORT_TEXT_LENGTH = 1000;
+export const MAX_MODERATION_REASON_LENGTH = 1000;
+/** Report groups and audit rows per page of the moderation screen. */
+export const MODERATION_PAGE_SIZE = 20;

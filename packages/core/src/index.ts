@@ -18,6 +18,7 @@ export * from './schemas/blocks';
 export * from './schemas/blogs';
 export * from './schemas/comments';
 export * from './schemas/common';
+export * from './schemas/moderation';
 export * from './schemas/newsletter';
 export * from './schemas/notifications';
 export * from './schemas/relations';

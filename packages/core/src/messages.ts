@@ -113,3 +113,52 @@ export const BLOCK_MESSAGES = {
   muted: 'User muted',
   unmuted: 'User unmuted',
 } as const;
+
+/** Reports (issue 15): the answers of POST /reports and its refusals. */
+export const REPORT_MESSAGES = {
+  sent: 'Thank you. A moderator will look at your report.',
+  duplicate: 'You have already reported this. A moderator will look at it.',
+  notFound: 'There is nothing to report here',
+  ownContent: 'You cannot report your own post, comment or profile',
+  reasonInvalid: 'Please choose a reason',
+  textRequired: 'Please describe the problem',
+  textTooLong: 'Report text must be at most 1000 characters',
+} as const;
+
+/** Moderation (issue 15): answers and refusals of /moderation/*, the suspended sign-in, the author's badge. */
+export const MODERATION_MESSAGES = {
+  notModerator: 'Only moderators can do this',
+  notAdmin: 'Only admins can change roles',
+  ownRole: 'You cannot change your own role',
+  suspendSelf: 'You cannot suspend yourself',
+  suspendAdmin: 'An admin cannot be suspended. Revoke the role first.',
+  reasonRequired: 'Please give a reason',
+  reasonTooLong: 'The reason must be at most 1000 characters',
+  reportNotFound: 'Report not found',
+  reportClosed: 'This report is already closed',
+  postNotFound: 'Blog not found',
+  commentNotFound: 'Comment not found',
+  userNotFound: 'User not found',
+  reportDismissed: 'Report dismissed',
+  postHidden: 'Post hidden',
+  postRestored: 'Post restored',
+  postAlreadyHidden: 'This post is already hidden',
+  postNotHidden: 'This post is not hidden',
+  commentHidden: 'Comment hidden',
+  commentRestored: 'Comment restored',
+  commentAlreadyHidden: 'This comment is already hidden',
+  commentNotHidden: 'This comment is not hidden',
+  userSuspended: 'User suspended',
+  userUnsuspended: 'User unsuspended',
+  alreadySuspended: 'This user is already suspended',
+  notSuspended: 'This user is not suspended',
+  roleChanged: 'Role changed',
+  roleUnchanged: 'The user already has this role',
+  /** Sign-in (password or Google) of a suspended account (its old tokens get the usual 401). */
+  accountSuspended: 'This account has been suspended. Contact the site operator if you think this is a mistake.',
+  /** The author's badge and banner on their own hidden post or comment. */
+  hiddenByModerator: 'Hidden by a moderator',
+  /** The audit log's name for actions taken from the command line (moderator null). */
+  commandLine: 'Command line',
+  noAccess: 'You do not have access to this page',
+} as const;

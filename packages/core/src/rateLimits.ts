@@ -66,6 +66,9 @@ export const RATE_LIMITS = {
   follow: { windowSeconds: DAY, perUser: 500, perIp: 1500, message: 'You have followed too many people today.' },
   /** Block, unblock, mute and unmute (issue 15). */
   block: { windowSeconds: HOUR, perUser: 100, perIp: 300, message: 'You are blocking or muting too quickly.' },
+  /** Reports and moderator actions (issue 15): generous for a moderator clearing a spam wave, low enough to stop a script. */
+  report: { windowSeconds: HOUR, perUser: 30, perIp: 90, message: 'You are sending reports too quickly.' },
+  moderation: { windowSeconds: 10 * MINUTE, perUser: 300, perIp: 900, message: 'You are taking moderation actions too quickly.' },
   post: { windowSeconds: HOUR, perUser: 20, perIp: 60, message: 'You are creating blogs too quickly.' },
   'post-edit': { windowSeconds: 10 * MINUTE, perUser: 60, perIp: 180, message: 'You are changing blogs too quickly.' },
   // Autosave runs a few seconds after typing stops, from every open editor tab: generous.

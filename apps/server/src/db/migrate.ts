@@ -13,6 +13,7 @@ import * as m0016 from './migrations/0016_revisions';
 import * as m0017 from './migrations/0017_scheduled';
 import * as m0018 from './migrations/0018_series';
 import * as m0019 from './migrations/0019_blocks';
+import * as m0020 from './migrations/0020_moderation';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0017_scheduled': m0017,
   '2026_11_25_0018_series': m0018,
   '2026_11_25_0019_blocks': m0019,
+  '2026_11_25_0020_moderation': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,7 +26,19 @@ export interface UsersTable {
   published_count: number;
   created_at: string;
   updated_at: string;
+  /** Issue 15 (0020): 'user' | 'moderator' | 'admin', and when a moderator suspended the account. */
+  role: UserRole;
+  suspended_at: string | null;
 }
+
+export type UserRole = 'user' | 'moderator' | 'admin';
+
+/**
+ * Why a blog, its blog_tags rows or a comment is hidden (0020): a bitmask, visible iff 0.
+ * Two bits, so an unsuspension never shows what a moderator hid, nor a restore what a suspension hid.
+ */
+export const HIDDEN_BY_MODERATOR = 1;
+export const HIDDEN_AUTHOR_SUSPENDED = 2;
 
 export interface EmailVerificationsTable {
   id: string;
@@ -76,6 +88,8 @@ export interface BlogsTable {
   version: Generated<number>;
   /** A draft to publish at this time (UTC ISO) by the scheduled-posts job; null otherwise (0017). */
   scheduled_at: Generated<string | null>;
+  /** HIDDEN_BY_MODERATOR | HIDDEN_AUTHOR_SUSPENDED (0020). */
+  hidden: Generated<number>;
 }
 
 export interface BlogTagsTable {
@@ -83,6 +97,8 @@ export interface BlogTagsTable {
   tag: string;
   draft: Flag;
   created_at: string;
+  /** A copy of the blog's hidden bits, for the tag index (0020). */
+  hidden: Generated<number>;
 }
 
 export interface BlogReactionTable {
@@ -107,6 +123,8 @@ export interface CommentsTable {
   reply_count: number;
   created_at: string;
   updated_at: string;
+  /** HIDDEN_BY_MODERATOR | HIDDEN_AUTHOR_SUSPENDED (0020). */
+  hidden: Generated<number>;
 }
 
 export interface CommentLikesTable {
@@ -236,6 +254,41 @@ export interface Database {
   series_posts: SeriesPostsTable;
   user_blocks: UserBlocksTable;
   user_mutes: UserMutesTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
+}
+
+export type ReportTargetType = 'post' | 'comment' | 'user';
+export type ReportStatus = 'open' | 'dismissed' | 'actioned';
+
+/** A report (0020). target_id is the internal id; exactly one of blog_id, comment_id, target_user_id is set, for the cascade. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  blog_id: string | null;
+  comment_id: string | null;
+  target_user_id: string | null;
+  reason: string;
+  text: string | null;
+  status: ReportStatus;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+/** The audit log (0020): moderator_id null and moderator_username null = the command line. */
+export interface ModerationActionsTable {
+  id: string;
+  moderator_id: string | null;
+  moderator_username: string | null;
+  action: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  target_label: string;
+  reason: string | null;
+  created_at: string;
 }
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';

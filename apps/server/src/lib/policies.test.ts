@@ -33,8 +33,8 @@ const ACTORS: Record<string, ViewerId> = { visitor: null, user: USER, author: AU
 type Actor = keyof typeof ACTORS;
 
 const BLOGS: Record<'published' | 'draft', BlogFacts> = {
-  published: { draft: 0, creator_id: AUTHOR },
-  draft: { draft: 1, creator_id: AUTHOR },
+  published: { draft: 0, hidden: 0, creator_id: AUTHOR },
+  draft: { draft: 1, hidden: 0, creator_id: AUTHOR },
 };
 const COMMENT = { user_id: COMMENTER };
 
@@ -97,12 +97,12 @@ describe('policy matrix', () => {
   it('counts only a published blog as public, whoever asks', () => {
     expect(isPubliclyVisible(BLOGS.published)).toBe(true);
     expect(isPubliclyVisible(BLOGS.draft)).toBe(false);
-    expect(isPubliclyVisible({ draft: true, creator_id: AUTHOR })).toBe(false);
+    expect(isPubliclyVisible({ draft: true, hidden: 0, creator_id: AUTHOR })).toBe(false);
   });
 
   it('never takes the no-viewer id for an owner', () => {
     expect(canReadBlog(NO_VIEWER, BLOGS.draft)).toBe(false);
-    expect(canReadBlog(null, { draft: 1, creator_id: null })).toBe(false);
+    expect(canReadBlog(null, { draft: 1, hidden: 0, creator_id: null })).toBe(false);
   });
 });
 
@@ -124,7 +124,7 @@ describe('SQL twins of the visibility rules', () => {
       [other, true],
     ] as const) {
       const blog = await createBlog(t, user, { draft });
-      rows.push({ id: blog._id, draft: draft ? 1 : 0, creator_id: user.id });
+      rows.push({ id: blog._id, draft: draft ? 1 : 0, hidden: 0, creator_id: user.id });
     }
   });
   afterAll(async () => t.close());

@@ -6,11 +6,12 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
  * their WHERE clauses. A new rule is one line here, in the predicate and in its SQL twin:
  *
  * - hidden by a moderator, author suspended, scheduled for later: `isPubliclyVisible` and
- *   `publiclyVisibleSql` (the blog row, or blog_tags' copy of its flags, carries the fact).
+ *   `publiclyVisibleSql` (the blog row, or blog_tags' copy of its flags, carries the fact);
+ *   for comments `canReadComment` and `commentReadableBySql` (the comment row's `hidden`).
  * - blocked (the author blocked the viewer, or the other way round): `canReadBlog`,
  *   `canInteract` and `blogReadableBySql`, which get the block as one more fact.
- * - moderators: a role on the viewer, one `|| isModerator(viewer)` in `canDeleteBlog` and
- *   `canDeleteComment`.
+ * - moderators (issue 15): a role on the user row, read by the moderation service and asked
+ *   here (`isModerator`, `isAdmin`, `canSuspend`, `canChangeRole`); reports: `canReport`.
  */
 
 /** The signed-in user's id, or null for a visitor. */
@@ -25,11 +26,20 @@ export const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 /** What the rules read of a blog: the rows of blogs, blog refs and notification joins all have these. */
 export interface BlogFacts {
   draft: number | boolean | null;
+  /** Bits of HIDDEN_BY_MODERATOR and HIDDEN_AUTHOR_SUSPENDED (db/schema.ts); visible iff 0. */
+  hidden: number | null;
   creator_id: string | null;
 }
 
 export interface CommentFacts {
   user_id: string;
+}
+
+/** What the moderation rules read of a user: their role and whether they are suspended. */
+export interface RoleFacts {
+  id: string;
+  role: string;
+  suspended_at: string | null;
 }
 
 /** The profile lists of SPEC.md 2 Profile, and whether the owner shares the reaction lists. */
@@ -42,9 +52,9 @@ export interface ProfileListOwner {
 
 const isSelf = (viewer: ViewerId, userId: string | null): boolean => viewer !== null && userId !== null && viewer === userId;
 
-/** Anyone, signed in or not, may see it. Future rules (hidden, suspended author, scheduled) go here. */
+/** Anyone, signed in or not, may see it: published, not hidden by a moderator, author not suspended. */
 export function isPubliclyVisible(blog: BlogFacts): boolean {
-  return !blog.draft;
+  return !blog.draft && !Number(blog.hidden);
 }
 
 /** Whether the blog is the viewer's own. */
@@ -66,6 +76,11 @@ export function canInteract(viewer: ViewerId, blog: BlogFacts, blocked = false):
 
 export const canEditBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
 export const canDeleteBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
+
+/** A hidden comment (issue 15) is its author's alone, as a draft is; every other comment is public. */
+export function canReadComment(viewer: ViewerId, comment: CommentFacts & { hidden: number | null }): boolean {
+  return !Number(comment.hidden) || isSelf(viewer, comment.user_id);
+}
 
 /** Only the comment's author edits it. */
 export const canEditComment = (viewer: ViewerId, comment: CommentFacts): boolean => isSelf(viewer, comment.user_id);
@@ -103,11 +118,16 @@ export function canSeeProfileList(viewer: ViewerId, owner: ProfileListOwner, lis
 
 /**
  * SQL twin of `isPubliclyVisible` for the row under `table`: `blogs` (or its alias) or
- * `blog_tags`, which keeps a copy of the blog's flags for the tag index. The value is bound as a
- * parameter, so the statement is the one the indexes (draft, …) were built for.
+ * `blog_tags`, which keeps a copy of the blog's flags for the tag index. The values are bound as
+ * parameters, so the statement is the one the indexes (draft, hidden, …) were built for.
  */
 export function publiclyVisibleSql(table: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(`${table}.draft`)} = ${0}`;
+  return sql<SqlBool>`(${sql.ref(`${table}.draft`)} = ${0} and ${sql.ref(`${table}.hidden`)} = ${0})`;
+}
+
+/** SQL twin of `canReadComment` for the comments row under `table`. */
+export function commentReadableBySql(table: string, reader: ViewerId): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${table}.hidden`)} = ${0} or ${sql.ref(`${table}.user_id`)} = ${reader ?? NO_VIEWER})`;
 }
 
 /**
@@ -121,3 +141,18 @@ export function blogReadableBySql(table: string, reader: string | Expression<str
 
 /** A series (issue 16) is changed only by its author, and holds only the author's own posts (canEditBlog). */
 export const canEditSeries = (viewer: ViewerId, series: { author_id: string }): boolean => isSelf(viewer, series.author_id);
+
+/** Moderators and admins (issue 15); a suspended account is neither, whatever its role. */
+export const isModerator = (user: RoleFacts | null | undefined): boolean =>
+  !!user && !user.suspended_at && (user.role === 'moderator' || user.role === 'admin');
+export const isAdmin = (user: RoleFacts | null | undefined): boolean => !!user && !user.suspended_at && user.role === 'admin';
+
+/** Only admins change roles, and never their own (the last admin cannot lock everyone out by a slip). */
+export const canChangeRole = (actor: RoleFacts | null | undefined, target: RoleFacts): boolean => isAdmin(actor) && actor!.id !== target.id;
+
+/** Moderators suspend anyone but themselves and admins (an admin loses the role first). */
+export const canSuspend = (actor: RoleFacts | null | undefined, target: RoleFacts): boolean =>
+  isModerator(actor) && actor!.id !== target.id && target.role !== 'admin';
+
+/** Anyone signed in reports a post, comment or profile that is not their own. */
+export const canReport = (viewer: ViewerId, ownerId: string | null): boolean => viewer !== null && !isSelf(viewer, ownerId);

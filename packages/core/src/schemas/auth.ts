@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_INPUT_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  USER_ROLES,
+} from '../constants';
 import { visibleText } from './text';
 
 export const emailField = z
@@ -60,6 +67,8 @@ export const sessionUser = z.object({
   showLikedBlogs: z.boolean(),
   showSavedBlogs: z.boolean(),
   googleAuth: z.boolean(),
+  /** Issue 15: moderators and admins see the moderation screen. */
+  role: z.enum(USER_ROLES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

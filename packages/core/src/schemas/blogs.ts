@@ -124,6 +124,8 @@ export const blogCardSchema = z.object({
   createdAt: z.string(),
   /** Drafts only, for their author: when the scheduled-posts job publishes it (UTC), else null. */
   scheduledAt: z.string().nullable().optional(),
+  /** Hidden by a moderator or its author suspended (issue 15): only the author (and moderators) ever get true. */
+  hidden: z.boolean(),
 });
 export type BlogCard = z.infer<typeof blogCardSchema>;
 

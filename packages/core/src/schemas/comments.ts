@@ -32,6 +32,8 @@ export const commentSchema = z
     parentComment: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** Hidden by a moderator or its author suspended (issue 15): only the author (and moderators) ever get true. */
+    hidden: z.boolean(),
     get replies(): z.ZodArray<typeof commentSchema> {
       return z.array(commentSchema);
     },

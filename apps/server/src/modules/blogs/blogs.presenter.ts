@@ -29,6 +29,8 @@ export function presentCard(row: BlogCardRow): BlogCard {
     saveCount: row.save_count,
     createdAt: row.created_at,
     scheduledAt: row.scheduled_at ?? null,
+    // Only rows the viewer may read get here: a hidden one is the author's own (or a moderator's view).
+    hidden: Number(row.hidden) !== 0,
   };
 }
 

@@ -4,7 +4,7 @@ import type { BlogsTable, Database } from '../../db/schema';
 import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = Selectable<BlogsTable>;
-export type BlogRef = Pick<BlogsTable, 'id' | 'blog_id' | 'draft' | 'creator_id' | 'comment_count'>;
+export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id' | 'comment_count'>;
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
@@ -25,6 +25,7 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
       'blogs.created_at',
       'blogs.updated_at',
       'blogs.scheduled_at',
+      'blogs.hidden',
       'blogs.creator_id',
       'creator.name as creator_name',
       'creator.username as creator_username',
@@ -35,7 +36,7 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
 export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
 
 const blogRef = prepared((db, blogId: string) =>
-  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
+  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'hidden', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
 );
 
 export class BlogsRepository {

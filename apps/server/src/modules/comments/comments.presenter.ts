@@ -18,6 +18,7 @@ export function presentComment(row: CommentRow): CommentView {
     parentComment: row.parent_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    hidden: Number(row.hidden) !== 0,
     replies: [],
   };
 }

@@ -17,6 +17,7 @@ function withAuthor(db: Kysely<Database>, viewerId: string | null) {
       'comments.reply_count',
       'comments.created_at',
       'comments.updated_at',
+      'comments.hidden',
       'author.name as author_name',
       'author.username as author_username',
       'author.profile_pic as author_profile_pic',

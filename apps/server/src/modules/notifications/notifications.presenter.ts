@@ -1,15 +1,20 @@
 import { type NotificationView, notificationText } from '@inkwell/core';
-import { canReadBlog } from '../../lib/policies';
+import { canReadBlog, canReadComment } from '../../lib/policies';
 import type { NotificationRow } from './notifications.repo';
 
 export type { NotificationView };
 
 /**
  * A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name.
- * A blog its recipient cannot see (back to draft) shows neither its title, its link nor the comment on it.
+ * A blog its recipient cannot see (back to draft, hidden) shows neither its title, its link nor the
+ * comment on it; a hidden comment (issue 15) is left out too.
  */
 export function presentNotification(row: NotificationRow): NotificationView {
-  const blogVisible = canReadBlog(row.recipient_id, { draft: row.blog_draft, creator_id: row.blog_creator_id });
+  const blogVisible = canReadBlog(row.recipient_id, { draft: row.blog_draft, hidden: row.blog_hidden, creator_id: row.blog_creator_id });
+  const commentVisible =
+    blogVisible &&
+    row.comment_user_id !== null &&
+    canReadComment(row.recipient_id, { user_id: row.comment_user_id, hidden: row.comment_hidden });
   return {
     _id: row.id,
     type: row.type,
@@ -20,6 +25,6 @@ export function presentNotification(row: NotificationRow): NotificationView {
       ? { _id: row.sender_id!, name: row.sender_name ?? '', username: row.sender_username, profilePic: row.sender_profile_pic ?? null }
       : null,
     blog: row.blog_public_id && blogVisible ? { blogId: row.blog_public_id, title: row.blog_title ?? '' } : null,
-    comment: row.comment_id && blogVisible ? { _id: row.comment_id, comment: row.comment_text ?? '' } : null,
+    comment: row.comment_id && commentVisible ? { _id: row.comment_id, comment: row.comment_text ?? '' } : null,
   };
 }

@@ -61,9 +61,12 @@ function withSubjects(db: Kysely<Database>) {
       'blog.blog_id as blog_public_id',
       'blog.title as blog_title',
       'blog.draft as blog_draft',
+      'blog.hidden as blog_hidden',
       'blog.creator_id as blog_creator_id',
       'comment.id as comment_id',
       'comment.comment as comment_text',
+      'comment.user_id as comment_user_id',
+      'comment.hidden as comment_hidden',
     ]);
 }
 

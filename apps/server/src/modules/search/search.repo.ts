@@ -85,7 +85,10 @@ export class SearchRepository {
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
   private async publishedWords(rowid: number, db: Kysely<Database>): Promise<Set<string>> {
     const blog = await db.selectFrom('blogs').select(['draft', 'creator_id']).where('search_rowid', '=', rowid).executeTakeFirst();
-    if (!blog || !isPubliclyVisible(blog)) return new Set();
+    // The vocabulary follows the stored draft flag, as callers pass `published`: a hidden post keeps
+    // its words (they only expand prefixes; every result is filtered by publiclyVisibleSql), so
+    // hiding and restoring never have to rewrite the counts.
+    if (!blog || !isPubliclyVisible({ ...blog, hidden: 0 })) return new Set();
     const { rows } = await sql<SearchDocument & { tags: string }>`SELECT title, description, tags, body FROM blogs_fts
       WHERE rowid = ${rowid}`.execute(db);
     const row = rows[0];

@@ -20,6 +20,7 @@ export function presentSessionUser(user: UserRow, token: string, follows: { foll
     showLikedBlogs: user.show_liked_blogs === 1,
     showSavedBlogs: user.show_saved_blogs === 1,
     googleAuth: user.google_auth === 1,
+    role: user.role,
   };
 }
 

@@ -21,6 +21,8 @@ export function newUserRow(
     follower_count: 0,
     following_count: 0,
     published_count: 0,
+    role: 'user',
+    suspended_at: null,
     created_at: now,
     updated_at: now,
     ...fields,

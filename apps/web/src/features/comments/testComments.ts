@@ -11,6 +11,7 @@ export const makeComment = (id: string, replies: Comment[] = [], extra: Partial<
   parentComment: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  hidden: false,
   replies,
   ...extra,
 });
