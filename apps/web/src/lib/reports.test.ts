@@ -23,6 +23,11 @@ describe('the Report dialog (issue 15)', () => {
   it('sends the text trimmed, and none at all when it is blank', () => {
     const target = { type: 'comment' as const, id: 'c1' };
     expect(reportBody(target, 'spam', '  ')).toEqual({ targetType: 'comment', targetId: 'c1', reason: 'spam' });
-    expect(reportBody(target, 'other', '  buy pills \n')).toEqual({ targetType: 'comment', targetId: 'c1', reason: 'other', text: 'buy pills' });
+    expect(reportBody(target, 'other', '  buy pills \n')).toEqual({
+      targetType: 'comment',
+      targetId: 'c1',
+      reason: 'other',
+      text: 'buy pills',
+    });
   });
 });

@@ -6,8 +6,8 @@ import {
   type SessionFields,
   type SessionState,
   type SessionUpdate,
-  updateSession,
   type UserRole,
+  updateSession,
 } from '@inkwell/core';
 import { create } from 'zustand';
 import { STORAGE_KEYS, storage } from './storage';

@@ -129,7 +129,19 @@ interface TextAreaFieldProps {
 }
 
 /** A labelled multi-line box with a character counter and an inline error (report and moderation reasons). */
-export function TextAreaField({ id, label, value, onChange, maxLength, rows = 4, placeholder, required, disabled, error, hint }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  rows = 4,
+  placeholder,
+  required,
+  disabled,
+  error,
+  hint,
+}: TextAreaFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null, `${id}-count`].filter(Boolean).join(' ');
   return (
     <div>

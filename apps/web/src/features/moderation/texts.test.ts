@@ -37,7 +37,10 @@ describe('moderation screen texts and actions (issue 15)', () => {
     const hide = callDialogTexts({ kind: 'hide', targetType: 'comment', targetId: 'c-1' }, g);
     expect(hide).toMatchObject({ title: 'Hide comment', confirm: 'Hide', reasonRequired: true });
     expect(hide.message).toContain('Wendy Writer');
-    expect(callDialogTexts({ kind: 'suspend', userId: author.id }, g)).toMatchObject({ title: 'Suspend Wendy Writer', reasonRequired: true });
+    expect(callDialogTexts({ kind: 'suspend', userId: author.id }, g)).toMatchObject({
+      title: 'Suspend Wendy Writer',
+      reasonRequired: true,
+    });
     const dismiss = callDialogTexts({ kind: 'dismiss', reportId: 'r-1' }, g);
     expect(dismiss).toMatchObject({ title: 'Dismiss report', reasonRequired: false });
     expect(dismiss.message).toContain('Rae Reader');
@@ -64,7 +67,9 @@ describe('moderation screen texts and actions (issue 15)', () => {
       ...over,
     });
     expect(describeAudit(entry({}))).toEqual({ who: 'Mo Derator', what: 'hid the comment “Buy cheap pills”' });
-    expect(describeAudit(entry({ moderator: null, action: 'grant_role', targetLabel: 'writer' })).who).toBe(MODERATION_MESSAGES.commandLine);
+    expect(describeAudit(entry({ moderator: null, action: 'grant_role', targetLabel: 'writer' })).who).toBe(
+      MODERATION_MESSAGES.commandLine,
+    );
     for (const action of MODERATION_ACTIONS) expect(describeAudit(entry({ action })).what).not.toMatch(/^[a-z]+_[a-z]+/);
   });
 });

@@ -18,7 +18,10 @@ export function AuditLog({ log }: { log: ReturnType<typeof useAuditLog> }) {
       empty={MODERATION_TEXTS.noAudit}
       emptyIcon={<ScrollText size={32} aria-hidden="true" className="text-gray-400" />}
     >
-      <ol aria-label={MODERATION_TEXTS.auditTab} className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
+      <ol
+        aria-label={MODERATION_TEXTS.auditTab}
+        className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900"
+      >
         {entries.map((entry) => {
           const { who, what } = describeAudit(entry);
           return (

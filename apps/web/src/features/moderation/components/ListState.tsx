@@ -35,7 +35,10 @@ export function ListState({ query, count, loadingLabel, failed, empty, emptyIcon
   }
   if (query.isError && count === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 px-6 py-10 text-center dark:border-red-500/30">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-red-200 px-6 py-10 text-center dark:border-red-500/30"
+      >
         <p className="text-red-700 dark:text-red-300">{errorMessage(query.error, failed)}</p>
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           Try again

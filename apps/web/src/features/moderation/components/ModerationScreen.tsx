@@ -74,7 +74,15 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((t) => t.value === tab);
     const to =
-      event.key === 'ArrowRight' ? index + 1 : event.key === 'ArrowLeft' ? index - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? -1 : null;
+      event.key === 'ArrowRight'
+        ? index + 1
+        : event.key === 'ArrowLeft'
+          ? index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? -1
+              : null;
     if (to === null) return;
     event.preventDefault();
     const next = TABS[(to + TABS.length) % TABS.length]!.value;

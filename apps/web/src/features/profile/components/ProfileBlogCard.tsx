@@ -36,7 +36,9 @@ export function ProfileBlogCard({ blog }: { blog: BlogCard }) {
           </Link>
           {blog.hidden && <HiddenBadge className="ml-auto" />}
           {blog.draft && (
-            <span className={`${blog.hidden ? '' : 'ml-auto'} shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300`}>
+            <span
+              className={`${blog.hidden ? '' : 'ml-auto'} shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300`}
+            >
               Draft
             </span>
           )}

@@ -101,7 +101,12 @@ export function ProfileMenu({ user }: { user: Profile }) {
         onConfirm={() => change.mutate({ relation: 'block', on: true, label: 'Block' })}
         onClose={() => setConfirming(false)}
       />
-      <ReportDialog open={reporting} target={{ type: 'user', id: user._id }} title={`Report ${user.name}`} onClose={() => setReporting(false)} />
+      <ReportDialog
+        open={reporting}
+        target={{ type: 'user', id: user._id }}
+        title={`Report ${user.name}`}
+        onClose={() => setReporting(false)}
+      />
     </div>
   );
 }

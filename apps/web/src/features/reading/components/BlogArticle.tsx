@@ -61,8 +61,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
         >
           <EyeOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
           <p>
-            <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the
-            site.
+            <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the site.
           </p>
         </div>
       )}
@@ -192,12 +191,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
         onClose={() => setConfirmDelete(false)}
       />
       {canReport && (
-        <ReportDialog
-          open={reporting}
-          target={{ type: 'post', id: blog.blogId }}
-          title="Report post"
-          onClose={() => setReporting(false)}
-        />
+        <ReportDialog open={reporting} target={{ type: 'post', id: blog.blogId }} title="Report post" onClose={() => setReporting(false)} />
       )}
     </article>
   );
