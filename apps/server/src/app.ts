@@ -26,6 +26,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './modules/health/metrics';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { revisionsRoutes } from './modules/revisions/revisions.routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reactionsRoutes);
       await api.register(followsRoutes);
       await api.register(blockingRoutes);
+      await api.register(moderationRoutes);
       await api.register(commentsRoutes);
       await api.register(notificationsRoutes);
       await api.register(newsletterRoutes);

@@ -32,6 +32,9 @@ import { ExportRepository } from './modules/export/export.repo';
 import { ExportService } from './modules/export/export.service';
 import { FollowsRepository } from './modules/follows/follows.repo';
 import { FollowsService } from './modules/follows/follows.service';
+import { ModerationRepository } from './modules/moderation/moderation.repo';
+import { ModerationService } from './modules/moderation/moderation.service';
+import { ReportsService } from './modules/moderation/reports.service';
 import { DigestRepository } from './modules/newsletter/digest.repo';
 import { DigestService } from './modules/newsletter/digest.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repo';
@@ -102,6 +105,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     revisions: new RevisionsRepository(db),
     series: new SeriesRepository(db),
     blocking: new BlockingRepository(db),
+    moderation: new ModerationRepository(db),
   };
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'), log);
@@ -211,7 +215,29 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   });
   const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events });
   const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
-  const comments = new CommentsService({ db, blogs: repos.blogs, comments: repos.comments, blocking: repos.blocking, events });
+  const comments = new CommentsService({
+    db,
+    blogs: repos.blogs,
+    comments: repos.comments,
+    blocking: repos.blocking,
+    counters: repos.counters,
+    events,
+  });
+  const reports = new ReportsService({
+    db,
+    users: repos.users,
+    blogs: repos.blogs,
+    comments: repos.comments,
+    moderation: repos.moderation,
+  });
+  const moderation = new ModerationService({
+    db,
+    users: repos.users,
+    counters: repos.counters,
+    moderation: repos.moderation,
+    reports,
+    revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
+  });
   const { publicUrl } = config;
   const feeds = new FeedsService({
     blogs: repos.blogs,
@@ -261,6 +287,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     follows,
     blocking,
     comments,
+    reports,
+    moderation,
     notifications,
     feeds,
     sitemap,

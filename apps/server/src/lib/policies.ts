@@ -82,6 +82,9 @@ export function canReadComment(viewer: ViewerId, comment: CommentFacts & { hidde
   return !Number(comment.hidden) || isSelf(viewer, comment.user_id);
 }
 
+/** Nobody replies to a hidden comment, its author included: its thread is closed until restored. */
+export const canReplyTo = (comment: { hidden: number | null }): boolean => !Number(comment.hidden);
+
 /** Only the comment's author edits it. */
 export const canEditComment = (viewer: ViewerId, comment: CommentFacts): boolean => isSelf(viewer, comment.user_id);
 
@@ -125,6 +128,11 @@ export function publiclyVisibleSql(table: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${table}.draft`)} = ${0} and ${sql.ref(`${table}.hidden`)} = ${0})`;
 }
 
+/** A creator's published posts as `reader` sees them in their list: the public ones, plus the hidden ones if they are the creator. */
+export function publishedForSql(table: string, reader: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${table}.draft`)} = ${0} and (${sql.ref(`${table}.hidden`)} = ${0} or ${sql.ref(`${table}.creator_id`)} = ${reader}))`;
+}
+
 /** SQL twin of `canReadComment` for the comments row under `table`. */
 export function commentReadableBySql(table: string, reader: ViewerId): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${table}.hidden`)} = ${0} or ${sql.ref(`${table}.user_id`)} = ${reader ?? NO_VIEWER})`;
@@ -141,6 +149,9 @@ export function blogReadableBySql(table: string, reader: string | Expression<str
 
 /** A series (issue 16) is changed only by its author, and holds only the author's own posts (canEditBlog). */
 export const canEditSeries = (viewer: ViewerId, series: { author_id: string }): boolean => isSelf(viewer, series.author_id);
+
+/** A suspended account (issue 15) cannot sign in, by password or Google, nor refresh a session. */
+export const canSignIn = (user: { suspended_at: string | null }): boolean => !user.suspended_at;
 
 /** Moderators and admins (issue 15); a suspended account is neither, whatever its role. */
 export const isModerator = (user: RoleFacts | null | undefined): boolean =>

@@ -20,6 +20,9 @@ const PRIVATE_TABLES = new Set([
   'newsletter_subscribers',
   'digest_preferences',
   'digest_sends',
+  // Reports and the moderation audit log are read by moderators only (issue 15).
+  'reports',
+  'moderation_actions',
 ]);
 
 /** More distinct tags than this in one message: send "anything changed" instead. */

@@ -1,11 +1,12 @@
-import { AUTH_MESSAGES, type SessionUser } from '@inkwell/core';
+import { AUTH_MESSAGES, MODERATION_MESSAGES, type SessionUser } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashToken, newLinkToken } from '../../lib/crypto';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { canSignIn } from '../../lib/policies';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
@@ -163,8 +164,12 @@ export class AuthService {
     return null;
   }
 
-  /** Signs a fresh token and builds the session user. */
+  /**
+   * Signs a fresh token and builds the session user: the one door of password and Google
+   * sign-in and of session refreshes, so a suspended account (issue 15) is refused here.
+   */
   async sessionFor(user: UserRow): Promise<SessionUser> {
+    if (!canSignIn(user)) throw forbidden(MODERATION_MESSAGES.accountSuspended);
     const token = await this.deps.tokens.sign({ sub: user.id, ver: user.token_version });
     const follows = await this.deps.users.followIds(user.id, SESSION_FOLLOW_CAP);
     return presentSessionUser(user, token, follows);

@@ -156,13 +156,13 @@ export class BlogsRepository {
     return db.deleteFrom('blogs').where('id', '=', id).execute();
   }
 
-  /** Tags live in blog_tags too, with the blog's draft flag and date, for the tag page index. */
-  async replaceTags(blogDbId: string, tags: string[], draft: 0 | 1, createdAt: string, db: Kysely<Database>) {
+  /** Tags live in blog_tags too, with the blog's draft and hidden flags and date, for the tag page index. */
+  async replaceTags(blogDbId: string, tags: string[], draft: 0 | 1, createdAt: string, db: Kysely<Database>, hidden = 0) {
     await db.deleteFrom('blog_tags').where('blog_id', '=', blogDbId).execute();
     if (tags.length) {
       await db
         .insertInto('blog_tags')
-        .values(tags.map((tag) => ({ blog_id: blogDbId, tag, draft, created_at: createdAt })))
+        .values(tags.map((tag) => ({ blog_id: blogDbId, tag, draft, hidden, created_at: createdAt })))
         .execute();
     }
   }

@@ -183,13 +183,17 @@ export class BlogsService {
           },
           trx,
         );
-        await blogs.replaceTags(current.id, tags, draft, current.created_at, trx);
-        if (draft !== current.draft) await blogs.adjustPublishedCount(userId, draft ? -1 : 1, trx);
+        await blogs.replaceTags(current.id, tags, draft, current.created_at, trx, current.hidden);
+        // A hidden post (issue 15) is not counted, published or not: only a visible change moves the count.
+        const visibleAfter = isPubliclyVisible({ ...current, draft });
+        const countDelta = Number(visibleAfter) - Number(isPubliclyVisible(current));
+        if (countDelta) await blogs.adjustPublishedCount(userId, countDelta, trx);
         const keep = [...content.imageUrls, ...(image ? [image] : [])];
         await uploads.attachToBlog(current.id, userId, keep, trx);
         orphanKeys = await uploads.detachedFromBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
-        if (!draft && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
-        else if (!draft) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
+        // Nobody is told about a hidden post.
+        if (visibleAfter && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
+        else if (visibleAfter) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
         await this.touchPost(tx, blogId, userId);
       });
     } catch (err) {
@@ -219,7 +223,7 @@ export class BlogsService {
     await transact(db, async ({ db: trx }) => {
       keys = await uploads.keysForBlog(current.id, trx);
       await search.remove(current.search_rowid, trx);
-      if (!current.draft) await blogs.adjustPublishedCount(userId, -1, trx);
+      if (isPubliclyVisible(current)) await blogs.adjustPublishedCount(userId, -1, trx);
       // Likes, saves, tags, comments, notifications and upload rows go with it (ON DELETE CASCADE).
       await blogs.delete(current.id, trx);
     });

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CommentsTable, Database } from '../../db/schema';
-import { NO_VIEWER } from '../../lib/policies';
+import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
@@ -51,6 +51,7 @@ export class CommentsRepository {
     return withAuthor(this.db, viewerId)
       .where('comments.blog_id', '=', blogDbId)
       .where('comments.parent_id', 'is', null)
+      .where(commentReadableBySql('comments', viewerId))
       .orderBy('comments.created_at', 'desc')
       .orderBy('comments.id', 'desc')
       .limit(limit + 1)
@@ -58,7 +59,7 @@ export class CommentsRepository {
       .execute();
   }
 
-  /** Every reply below the given comments (any depth), oldest first, capped. */
+  /** Every reply below the given comments (any depth) the viewer may read, oldest first, capped; a hidden reply hides its own replies. */
   listDescendants(rootIds: string[], viewerId: string | null, cap: number) {
     if (!rootIds.length) return Promise.resolve([]);
     return withAuthor(this.db, viewerId)
@@ -71,7 +72,14 @@ export class CommentsRepository {
               .selectFrom('comments')
               .select('comments.id')
               .where('comments.parent_id', 'in', rootIds)
-              .unionAll((u) => u.selectFrom('comments').innerJoin('tree', 'tree.id', 'comments.parent_id').select('comments.id')),
+              .where(commentReadableBySql('comments', viewerId))
+              .unionAll((u) =>
+                u
+                  .selectFrom('comments')
+                  .innerJoin('tree', 'tree.id', 'comments.parent_id')
+                  .select('comments.id')
+                  .where(commentReadableBySql('comments', viewerId)),
+              ),
           )
           .selectFrom('tree')
           .select('tree.id'),
@@ -80,22 +88,6 @@ export class CommentsRepository {
       .orderBy('comments.id', 'asc')
       .limit(cap)
       .execute();
-  }
-
-  /** How many comments a delete removes: the comment and all replies below it. */
-  async subtreeSize(id: string, db: Kysely<Database>): Promise<number> {
-    const row = await db
-      .withRecursive('tree(id)', (qb) =>
-        qb
-          .selectFrom('comments')
-          .select('comments.id')
-          .where('comments.id', '=', id)
-          .unionAll((u) => u.selectFrom('comments').innerJoin('tree', 'tree.id', 'comments.parent_id').select('comments.id')),
-      )
-      .selectFrom('tree')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   insert(row: Insertable<CommentsTable>, db: Kysely<Database>) {

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { canDeleteComment, canEditComment, canInteract, canReadBlog, type ViewerId } from '../../lib/policies';
+import { canDeleteComment, canEditComment, canInteract, canReadBlog, canReadComment, canReplyTo, type ViewerId } from '../../lib/policies';
 import { postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
+import type { CountersRepository } from '../users/counters.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
 
@@ -27,6 +28,7 @@ interface Deps {
   blogs: BlogsRepository;
   comments: CommentsRepository;
   blocking: BlockingRepository;
+  counters: CountersRepository;
   events?: CommentEvents;
 }
 
@@ -57,7 +59,8 @@ export class CommentsService {
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);
-      if (!parent || parent.blog_id !== blog.id) throw notFound('Comment not found');
+      if (!parent || parent.blog_id !== blog.id || !canReadComment(userId, parent)) throw notFound('Comment not found');
+      if (!canReplyTo(parent)) throw forbidden(BLOCK_MESSAGES.cannotReply);
       parentAuthorId = parent.user_id;
     }
     // Everyone the comment reaches: the post's creator and, for a reply, the parent's author.
@@ -115,10 +118,10 @@ export class CommentsService {
     if (!canDeleteComment(userId, comment, blog)) throw forbidden('You can only delete your own comments or comments on your blog');
     await transact(db, async (tx) => {
       const trx = tx.db;
-      const removed = await comments.subtreeSize(commentId, trx);
       await comments.delete(commentId, trx);
-      if (comment.parent_id) await comments.adjustReplyCount(comment.parent_id, -1, trx);
-      await comments.adjustBlogCommentCount(comment.blog_id, -removed, trx);
+      // Hidden comments (issue 15) are not counted, so the counts are taken again from what is left.
+      if (comment.parent_id) await this.deps.counters.recountComments([comment.parent_id], trx);
+      await this.deps.counters.recountBlogComments([comment.blog_id], trx);
       // Replies and their likes go too (ON DELETE CASCADE): all on this post's comments.
       if (blog) await tx.touch([postTag(blog.blog_id)], ['comments', 'comment_likes', 'blogs']);
     });
@@ -127,7 +130,7 @@ export class CommentsService {
   async toggleLike(userId: string, commentId: string): Promise<{ message: string; liked: boolean; likeCount: number }> {
     const { db, blogs, comments, events } = this.deps;
     const comment = await comments.findById(commentId);
-    if (!comment) throw notFound('Comment not found');
+    if (!comment || !canReadComment(userId, comment)) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
     if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
     const blocked = await this.deps.blocking.blockedBetween(userId, [comment.user_id]);

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { publiclyVisibleSql } from '../../lib/policies';
 
 /** Bound parameters per IN list, well under SQLite's and PostgreSQL's limits. */
 const CHUNK = 500;
@@ -73,7 +74,7 @@ export class CountersRepository {
     return rows.map((r) => Number(r.search_rowid));
   }
 
-  /** comment_count counts replies too, as the comments module keeps it. */
+  /** comment_count counts replies too, as the comments module keeps it (see recountComments below). */
   async recountBlogs(ids: string[], db: Kysely<Database>): Promise<void> {
     for (const part of chunks(ids)) {
       await db
@@ -87,17 +88,31 @@ export class CountersRepository {
             .selectFrom('saves')
             .select((e) => e.fn.countAll<number>().as('n'))
             .whereRef('saves.blog_id', '=', 'blogs.id'),
-          comment_count: eb
-            .selectFrom('comments')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('comments.blog_id', '=', 'blogs.id'),
         }))
         .where('blogs.id', 'in', part)
         .execute();
     }
+    await this.recountBlogComments(ids, db);
   }
 
-  /** reply_count counts direct replies only. */
+  /**
+   * A blog's comment_count: the comments a reader sees, i.e. not hidden (issue 15) and with no
+   * hidden comment above them, as hiding a comment acts like deleting it with its replies. A
+   * recursive count per blog: both engines, no correlated CTE.
+   */
+  async recountBlogComments(ids: string[], db: Kysely<Database>): Promise<void> {
+    for (const id of new Set(ids)) {
+      await sql`UPDATE blogs SET comment_count = (
+          WITH RECURSIVE tree(id) AS (
+            SELECT c.id FROM comments c WHERE c.blog_id = ${id} AND c.parent_id IS NULL AND c.hidden = ${0}
+            UNION ALL
+            SELECT r.id FROM comments r JOIN tree t ON r.parent_id = t.id WHERE r.hidden = ${0})
+          SELECT count(*) FROM tree)
+        WHERE id = ${id}`.execute(db);
+    }
+  }
+
+  /** reply_count counts direct replies only, and only those not hidden (issue 15). */
   async recountComments(ids: string[], db: Kysely<Database>): Promise<void> {
     for (const part of chunks(ids)) {
       await db
@@ -110,14 +125,15 @@ export class CountersRepository {
           reply_count: eb
             .selectFrom('comments as r')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('r.parent_id', '=', 'comments.id'),
+            .whereRef('r.parent_id', '=', 'comments.id')
+            .where('r.hidden', '=', 0),
         }))
         .where('comments.id', 'in', part)
         .execute();
     }
   }
 
-  /** published_count counts published blogs only (drafts never show in counts). */
+  /** published_count counts published blogs only (drafts and hidden posts never show in counts). */
   async recountUsers(ids: string[], db: Kysely<Database>): Promise<void> {
     for (const part of chunks(ids)) {
       await db
@@ -135,7 +151,7 @@ export class CountersRepository {
             .selectFrom('blogs')
             .select((e) => e.fn.countAll<number>().as('n'))
             .whereRef('blogs.creator_id', '=', 'users.id')
-            .where('blogs.draft', '=', 0),
+            .where(publiclyVisibleSql('blogs')),
         }))
         .where('users.id', 'in', part)
         .execute();

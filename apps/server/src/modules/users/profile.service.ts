@@ -43,7 +43,7 @@ export class ProfileService {
     let rows: Awaited<ReturnType<ProfileListsRepository['authored']>>;
     switch (tab) {
       case 'blogs':
-        rows = await this.lists.authored(user.id, 'public', q.limit, offset);
+        rows = await this.lists.authored(user.id, 'public', q.limit, offset, viewerId);
         break;
       case 'drafts':
         rows = await this.lists.authored(user.id, 'drafts', q.limit, offset);

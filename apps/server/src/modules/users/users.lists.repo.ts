@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { blogReadableBySql, NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
+import { blogReadableBySql, NO_VIEWER, publishedForSql } from '../../lib/policies';
 import { selectCard } from '../blogs/blogs.repo';
 
 /**
@@ -53,10 +53,10 @@ export class ProfileListsRepository {
       .executeTakeFirst();
   }
 
-  /** A creator's public blogs or their drafts, newest first. */
-  authored(userId: string, which: 'public' | 'drafts', limit: number, offset: number) {
+  /** A creator's published blogs (their hidden ones too when the reader is the creator) or their drafts, newest first. */
+  authored(userId: string, which: 'public' | 'drafts', limit: number, offset: number, readerId: string | null = null) {
     const mine = selectCard(this.db.selectFrom('blogs')).where('blogs.creator_id', '=', userId);
-    return (which === 'public' ? mine.where(publiclyVisibleSql('blogs')) : mine.where('blogs.draft', '=', 1))
+    return (which === 'public' ? mine.where(publishedForSql('blogs', readerId ?? NO_VIEWER)) : mine.where('blogs.draft', '=', 1))
       .orderBy('blogs.created_at', 'desc')
       .orderBy('blogs.id', 'desc')
       .limit(limit + 1)

@@ -1,0 +1,83 @@
+import type { ReportGroup, ReportTargetType } from '@inkwell/core';
+import { badRequest } from '../../lib/errors';
+import type { ModerationRepository } from './moderation.repo';
+
+/** What a report or an action is about: the API's id (a post by its blogId) and the internal one. */
+export interface Target {
+  type: ReportTargetType;
+  /** blogs.id, comments.id or users.id: what reports.target_id holds. */
+  dbId: string;
+  /** The id the API and the audit log show: blogId for a post. */
+  apiId: string;
+  ownerId: string;
+  /** Post title, comment excerpt or username, copied into the audit log. */
+  label: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids of comments, users and reports are UUIDs: anything else is unknown (and never reaches PostgreSQL's uuid parser). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+const EXCERPT = 80;
+export const excerpt = (text: string): string => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+
+/** The queue's view of each reported item, by `${type}:${dbId}`. */
+export async function describeTargets(
+  repo: ModerationRepository,
+  groups: { targetType: string; targetId: string }[],
+): Promise<Map<string, ReportGroup['target'] & { apiId: string }>> {
+  const ids = (type: string) => groups.filter((g) => g.targetType === type).map((g) => g.targetId);
+  const [posts, comments, users] = await Promise.all([
+    repo.postsByIds(ids('post')),
+    repo.commentsByIds(ids('comment')),
+    repo.usersByIds(ids('user')),
+  ]);
+  const out = new Map<string, ReportGroup['target'] & { apiId: string }>();
+  for (const p of posts) {
+    out.set(`post:${p.id}`, {
+      apiId: p.blog_id,
+      title: p.title,
+      url: `/blog/${p.blog_id}`,
+      author: { id: p.author_id, username: p.username, name: p.name },
+      hidden: Number(p.hidden) !== 0,
+      authorSuspended: !!p.suspended_at,
+    });
+  }
+  for (const c of comments) {
+    out.set(`comment:${c.id}`, {
+      apiId: c.id,
+      title: excerpt(c.comment),
+      url: `/blog/${c.blog_id}#comment-${c.id}`,
+      author: { id: c.author_id, username: c.username, name: c.name },
+      hidden: Number(c.hidden) !== 0,
+      authorSuspended: !!c.suspended_at,
+    });
+  }
+  for (const u of users) {
+    out.set(`user:${u.id}`, {
+      apiId: u.id,
+      title: u.name,
+      url: `/profile/${u.username}`,
+      author: { id: u.id, username: u.username, name: u.name },
+      hidden: !!u.suspended_at,
+      authorSuspended: !!u.suspended_at,
+    });
+  }
+  return out;
+}
+
+/** Opaque keyset cursors: base64url JSON of the last row's sort key. */
+export function encodeCursor(parts: string[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined, length: number): string[] | null {
+  if (!cursor) return null;
+  try {
+    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(parts) && parts.length === length && parts.every((p) => typeof p === 'string')) return parts as string[];
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest('Invalid cursor');
+}
