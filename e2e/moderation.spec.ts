@@ -39,7 +39,8 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   const spammer = await createVerifiedUser(stack, 'Sam Spammer');
   const third = await createVerifiedUser(stack, 'Theo Third');
   const moderator = await createVerifiedUser(stack, 'Mo Derator');
-  const post = await createBlog(stack, reader);
+  // The post is the third reader's: even the post's own author stops seeing the hidden comment.
+  const post = await createBlog(stack, third);
   const spam = 'Buy cheap pills at my totally real shop';
   const commented = await api(stack, spammer.user.token, 'POST', `/blogs/comment/${post.blogId}`, { comment: spam });
   expect(commented.status).toBe(201);

@@ -85,7 +85,7 @@ export function ReportDialog({ open, target, title, onClose }: ReportDialogProps
                 />
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-gray-900 dark:text-gray-100">{option.label}</span>
-                  <span id={`${ids}-${option.value}-hint`} className="block text-xs text-gray-500 dark:text-gray-400">
+                  <span id={`${ids}-${option.value}-hint`} className="block text-xs text-gray-600 dark:text-gray-400">
                     {option.hint}
                   </span>
                 </span>
