@@ -125,6 +125,8 @@ for (const theme of ['light', 'dark'] as const) {
       },
       { name: 'notifications', path: '/notifications', ready: (p) => expect(p.getByText('Thanks from Dana Reader')).toBeVisible() },
       { name: 'settings', path: '/setting', ready: (p) => heading(p, /Settings/) },
+      // The author is a plain user: the moderation screen itself is scanned in e2e/moderation.spec.ts.
+      { name: 'moderation, no access', path: '/moderation', ready: (p) => heading(p, 'You do not have access to this page') },
       { name: 'edit profile', path: '/edit-profile', ready: (p) => heading(p, 'Edit Profile') },
       { name: 'editor (new)', path: '/add-blog', ready: (p) => expect(p.locator('.codex-editor')).toBeVisible() },
       { name: 'editor (edit)', path: `/edit/${blog.blogId}`, ready: (p) => expect(p.getByText('Why it matters')).toBeVisible() },

@@ -7,6 +7,8 @@ import { type CapturedMail, startSmtpServer } from '../../apps/server/test/smtp'
 
 export interface Stack {
   baseURL: string;
+  /** The server's DATA_DIR (its SQLite database): the admin command line runs against it (e2e/moderation.spec.ts). */
+  dataDir: string;
   mails: CapturedMail[];
   /** Waits for the newest mail to an address and returns the first link in it. */
   linkMailedTo(email: string, after?: number): Promise<string>;
@@ -70,6 +72,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   return {
     baseURL,
+    dataDir,
     mails: smtp.mails,
     async linkMailedTo(email, after = 0) {
       const until = Date.now() + 15_000;

@@ -17,6 +17,7 @@ const ConfirmTransferPage = lazy(() => import('../pages/ConfirmTransferPage'));
 const EditProfilePage = lazy(() => import('../pages/EditProfilePage'));
 const SettingsPage = lazy(() => import('../pages/SettingsPage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
+const ModerationPage = lazy(() => import('../pages/ModerationPage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const AboutPage = lazy(() => import('../pages/AboutPage'));
 const NewsletterConfirmPage = lazy(() => import('../pages/NewsletterConfirmPage'));
@@ -70,6 +71,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <NotificationsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="moderation"
+          element={
+            <RequireAuth>
+              <ModerationPage />
             </RequireAuth>
           }
         />

@@ -6,6 +6,7 @@ import {
   type SessionFields,
   type SessionState,
   type SessionUpdate,
+  type UserRole,
   updateSession,
 } from '@inkwell/core';
 import { create } from 'zustand';
@@ -61,3 +62,6 @@ if (typeof window !== 'undefined') {
     useSession.setState({ user: parseStoredSession(storage.get(STORAGE_KEYS.user)) });
   });
 }
+
+/** Whether a role may open /moderation (issue 15). It only decides what the web shows: the server checks every call. */
+export const canModerate = (role: UserRole | null | undefined): boolean => role === 'moderator' || role === 'admin';

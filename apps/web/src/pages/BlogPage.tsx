@@ -45,7 +45,8 @@ function BlogView({ blogId }: { blogId: string }) {
   const queryClient = useQueryClient();
   const blog = useBlog(blogId);
   const viewerId = useSession((s) => (s.user.token ? (s.user.id ?? s.user._id) : null));
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  // A link to one comment (the moderation queue's '/blog/{id}#comment-{commentId}') opens the panel at once.
+  const [commentsOpen, setCommentsOpen] = useState(() => window.location.hash.startsWith('#comment-'));
   const commentsButtonRef = useRef<HTMLButtonElement>(null);
   useSelectedBlogCache(blogId, blog.data);
   useServerPageReady(!blog.isPending);

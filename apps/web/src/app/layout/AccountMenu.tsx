@@ -1,15 +1,17 @@
-import { LogOut, Settings, User } from 'lucide-react';
+import { LogOut, Settings, Shield, User } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/Avatar';
 import { useLogout } from '../../features/auth/hooks/useLogout';
+import { useRole } from '../../features/auth/hooks/useRole';
 import { useDismiss } from '../../hooks/useDismiss';
 import { useMenuKeys } from '../../hooks/useMenuKeys';
-import { useSession } from '../../lib/session';
+import { canModerate, useSession } from '../../lib/session';
 
-/** Avatar menu of the top bar: display name, @username, Profile, Settings, Logout. */
+/** Avatar menu of the top bar: display name, @username, Profile, Settings, Moderation (moderators and admins), Logout. */
 export function AccountMenu() {
   const user = useSession((s) => s.user);
+  const role = useRole();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const { logout, loggingOut } = useLogout(close);
@@ -56,6 +58,12 @@ export function AccountMenu() {
             <Settings size={18} aria-hidden="true" />
             Settings
           </Link>
+          {canModerate(role) && (
+            <Link role="menuitem" to="/moderation" onClick={close} className="menu-row">
+              <Shield size={18} aria-hidden="true" />
+              Moderation
+            </Link>
+          )}
           <button role="menuitem" type="button" onClick={logout} disabled={loggingOut} className="menu-row text-red-600 dark:text-red-400">
             <LogOut size={18} aria-hidden="true" />
             {loggingOut ? 'Logging out...' : 'Logout'}

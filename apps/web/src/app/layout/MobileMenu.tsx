@@ -1,7 +1,8 @@
-import { LogIn, LogOut, PenLine, Settings, User, UserPlus } from 'lucide-react';
+import { LogIn, LogOut, PenLine, Settings, Shield, User, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/hooks/useLogout';
-import { useSession } from '../../lib/session';
+import { useRole } from '../../features/auth/hooks/useRole';
+import { canModerate, useSession } from '../../lib/session';
 import { ThemeToggle } from './ThemeToggle';
 
 interface MobileMenuProps {
@@ -13,6 +14,7 @@ interface MobileMenuProps {
 /** Panel of the mobile menu toggle: Write Article, Profile, Settings, theme, Logout (or Sign In/Up). */
 export function MobileMenu({ id, signedIn, onClose }: MobileMenuProps) {
   const user = useSession((s) => s.user);
+  const role = useRole();
   const { logout, loggingOut } = useLogout(onClose);
 
   return (
@@ -35,6 +37,12 @@ export function MobileMenu({ id, signedIn, onClose }: MobileMenuProps) {
             <Settings size={18} aria-hidden="true" />
             Settings
           </Link>
+          {canModerate(role) && (
+            <Link to="/moderation" onClick={onClose} className="menu-row">
+              <Shield size={18} aria-hidden="true" />
+              Moderation
+            </Link>
+          )}
           <ThemeToggle variant="row" />
           <button type="button" onClick={logout} disabled={loggingOut} className="menu-row text-red-600 dark:text-red-400">
             <LogOut size={18} aria-hidden="true" />

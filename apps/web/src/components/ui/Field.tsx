@@ -110,3 +110,75 @@ export function SelectField({ id, label, value, options, onChange, disabled, hin
     </div>
   );
 }
+
+interface TextAreaFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The length limit: the box stops there and a counter shows 'n/max' under it. */
+  maxLength: number;
+  rows?: number;
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Inline error under the box (`{id}-error`). */
+  error?: string | null;
+  /** A hint under the box, beside the counter (`{id}-hint`). */
+  hint?: ReactNode;
+}
+
+/** A labelled multi-line box with a character counter and an inline error (report and moderation reasons). */
+export function TextAreaField({
+  id,
+  label,
+  value,
+  onChange,
+  maxLength,
+  rows = 4,
+  placeholder,
+  required,
+  disabled,
+  error,
+  hint,
+}: TextAreaFieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null, `${id}-count`].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-300">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value.slice(0, maxLength))}
+        maxLength={maxLength}
+        rows={rows}
+        placeholder={placeholder}
+        required={required}
+        aria-required={required || undefined}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClasses(Boolean(error))} resize-y`}
+      />
+      <div className="mt-1 flex items-start gap-3 text-xs">
+        <div className="min-w-0 flex-1">
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          {hint && (
+            <p id={`${id}-hint`} className="text-gray-500 dark:text-gray-400">
+              {hint}
+            </p>
+          )}
+        </div>
+        <p id={`${id}-count`} className="shrink-0 text-gray-500 dark:text-gray-400">
+          {value.length}/{maxLength}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { type BlogCard as BlogCardData, postDate } from '@inkwell/core';
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { HiddenBadge } from '../../../components/ui/HiddenBadge';
 import { LocalTime } from '../../../components/ui/LocalTime';
 import { isSafeImageSrc } from '../../../lib/urls';
 
@@ -29,6 +30,8 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
           <Avatar name={creatorName} src={blog.creator?.profilePic} size={28} />
           <span className="truncate font-medium">{creatorName}</span>
         </Link>
+        {/* Only the author ever gets a hidden post in a list (issue 15). */}
+        {blog.hidden && <HiddenBadge className="mt-2 w-fit" />}
         <h2 className="mt-3 line-clamp-3 text-lg font-bold wrap-anywhere text-gray-900 dark:text-gray-100">
           <Link to={href} className="hover:text-indigo-600 dark:hover:text-indigo-400">
             {blog.title}

@@ -1,10 +1,12 @@
 import { relativeTime } from '@inkwell/core';
-import { Heart, MessageCircle, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Flag, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { HiddenBadge } from '../../../components/ui/HiddenBadge';
 import { LocalTime } from '../../../components/ui/LocalTime';
+import { ReportDialog } from '../../../components/ui/ReportDialog';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { toast } from '../../../lib/toast';
@@ -42,6 +44,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -57,6 +60,8 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
   const isOwner = signedIn && comment.user?._id === viewerId;
   const isBlogCreator = signedIn && blogCreatorId === viewerId;
   const canDelete = isOwner || isBlogCreator;
+  // Anyone signed in may report someone else's comment (issue 15).
+  const canReport = signedIn && !isOwner && Boolean(comment.user);
   const name = comment.user?.name || 'Unknown';
   const profileHref = `/@${comment.user?.username || 'unknown'}`;
   const edited = new Date(comment.updatedAt).getTime() - new Date(comment.createdAt).getTime() > 1000;
@@ -96,8 +101,9 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                   {relativeTime(comment.createdAt)}
                 </LocalTime>
                 {edited && <span className="text-gray-400 dark:text-gray-500"> (edited)</span>}
+                {comment.hidden && <HiddenBadge className="ml-2 align-middle" />}
               </p>
-              {canDelete && (
+              {(canDelete || canReport) && (
                 <div className="relative -mt-1 -mr-1">
                   <button
                     ref={menuButtonRef}
@@ -139,18 +145,36 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                           Edit
                         </button>
                       )}
-                      <button
-                        type="button"
-                        role="menuitem"
-                        onClick={() => {
-                          setMenuOpen(false);
-                          setConfirming(true);
-                        }}
-                        className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50 focus:outline-none dark:text-red-400 dark:hover:bg-red-500/10 dark:focus:bg-red-500/10"
-                      >
-                        <Trash2 size={14} aria-hidden="true" />
-                        Delete
-                      </button>
+                      {canReport && (
+                        <button
+                          type="button"
+                          role="menuitem"
+                          onClick={() => {
+                            setMenuOpen(false);
+                            // The dialog gives the focus back to what had it on open: the menu button, not this item.
+                            menuButtonRef.current?.focus();
+                            setReporting(true);
+                          }}
+                          className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:text-gray-200 dark:hover:bg-gray-800 dark:focus:bg-gray-800"
+                        >
+                          <Flag size={14} aria-hidden="true" />
+                          Report
+                        </button>
+                      )}
+                      {canDelete && (
+                        <button
+                          type="button"
+                          role="menuitem"
+                          onClick={() => {
+                            setMenuOpen(false);
+                            setConfirming(true);
+                          }}
+                          className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50 focus:outline-none dark:text-red-400 dark:hover:bg-red-500/10 dark:focus:bg-red-500/10"
+                        >
+                          <Trash2 size={14} aria-hidden="true" />
+                          Delete
+                        </button>
+                      )}
                     </div>
                   )}
                 </div>
@@ -261,6 +285,14 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
         onClose={() => setConfirming(false)}
         onConfirm={() => remove.mutate({ commentId: comment._id, size: subtreeSize(comment) }, { onSettled: () => setConfirming(false) })}
       />
+      {canReport && (
+        <ReportDialog
+          open={reporting}
+          target={{ type: 'comment', id: comment._id }}
+          title={`Report comment by ${name}`}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </li>
   );
 }

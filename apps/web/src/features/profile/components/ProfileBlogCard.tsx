@@ -2,10 +2,12 @@ import { type BlogCard, postDate, scheduledFor } from '@inkwell/core';
 import { Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
+import { HiddenBadge } from '../../../components/ui/HiddenBadge';
 
 /**
  * A blog on a profile tab (SPEC.md 2): image, creator, title, description, date, and like,
- * comment and save counts. Drafts carry a badge and open in the editor.
+ * comment and save counts. Drafts carry a badge and open in the editor;
+ * the author's own posts that a moderator hid carry 'Hidden by a moderator' (issue 15).
  */
 export function ProfileBlogCard({ blog }: { blog: BlogCard }) {
   const creatorName = blog.creator?.name || 'Unknown';
@@ -32,8 +34,11 @@ export function ProfileBlogCard({ blog }: { blog: BlogCard }) {
             <Avatar name={creatorName} src={blog.creator?.profilePic} size={26} />
             <span className="truncate font-medium">{creatorName}</span>
           </Link>
+          {blog.hidden && <HiddenBadge className="ml-auto" />}
           {blog.draft && (
-            <span className="ml-auto shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
+            <span
+              className={`${blog.hidden ? '' : 'ml-auto'} shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/15 dark:text-amber-300`}
+            >
               Draft
             </span>
           )}

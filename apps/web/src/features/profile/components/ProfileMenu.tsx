@@ -4,6 +4,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ReportDialog } from '../../../components/ui/ReportDialog';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { errorMessage } from '../../../lib/api';
@@ -13,20 +14,24 @@ import { toast } from '../../../lib/toast';
 import { type Relation, setRelation } from '../api/relations';
 
 type Action = { relation: Relation; on: boolean; label: string };
+type MenuItem = Action | { relation: 'report'; label: string };
 
 /**
- * The '⋯' menu on someone else's profile (issue 15): Block / Unblock and Mute / Unmute. Blocking
- * asks first, since it also ends any follow between the two; the rest happens at once.
+ * The '⋯' menu on someone else's profile (issue 15): Block / Unblock, Mute / Unmute and Report.
+ * Blocking asks first, since it also ends any follow between the two; Report opens its dialog;
+ * the rest happens at once.
  */
 export function ProfileMenu({ user }: { user: Profile }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const actions: Action[] = [
+  const actions: MenuItem[] = [
     user.isBlocked ? { relation: 'block', on: false, label: 'Unblock' } : { relation: 'block', on: true, label: 'Block' },
     user.isMuted ? { relation: 'mute', on: false, label: 'Unmute' } : { relation: 'mute', on: true, label: 'Mute' },
+    { relation: 'report', label: 'Report' },
   ];
 
   const change = useMutation({
@@ -43,9 +48,13 @@ export function ProfileMenu({ user }: { user: Profile }) {
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, [buttonRef, menuRef], buttonRef);
   const onKeyDown = useMenuKeys(open, menuRef, close);
-  const choose = (a: Action) => {
+  const choose = (a: MenuItem) => {
     setOpen(false);
-    if (a.relation === 'block' && a.on) setConfirming(true);
+    if (a.relation === 'report') {
+      // The dialog gives the focus back to what had it on open: the '⋯' button, not this item.
+      buttonRef.current?.focus();
+      setReporting(true);
+    } else if (a.relation === 'block' && a.on) setConfirming(true);
     else change.mutate(a);
   };
 
@@ -91,6 +100,12 @@ export function ProfileMenu({ user }: { user: Profile }) {
         busy={change.isPending}
         onConfirm={() => change.mutate({ relation: 'block', on: true, label: 'Block' })}
         onClose={() => setConfirming(false)}
+      />
+      <ReportDialog
+        open={reporting}
+        target={{ type: 'user', id: user._id }}
+        title={`Report ${user.name}`}
+        onClose={() => setReporting(false)}
       />
     </div>
   );

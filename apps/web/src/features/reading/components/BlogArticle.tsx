@@ -1,13 +1,16 @@
 import { type Blog, postDate, readingTimeMinutes } from '@inkwell/core';
-import { Bookmark, Clock, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { Bookmark, Clock, EyeOff, Flag, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FollowButton } from '../../../components/ui/FollowButton';
+import { HIDDEN_BY_MODERATOR } from '../../../components/ui/HiddenBadge';
 import { LocalTime } from '../../../components/ui/LocalTime';
+import { ReportDialog } from '../../../components/ui/ReportDialog';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { useIsSignedIn } from '../../../lib/session';
 import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
 import { useBlogActions } from '../useBlogActions';
@@ -39,6 +42,9 @@ const ACTION =
 export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPreloadComments, commentsButtonRef }: BlogArticleProps) {
   const actions = useBlogActions(blog);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  // Signed-in readers who did not write it may report it (issue 15); visitors never see Report.
+  const canReport = useIsSignedIn() && !isAuthor;
   const creatorName = blog.creator?.name || 'Unknown';
   const profileHref = `/@${blog.creator?.username || 'unknown'}`;
   const blocks = blog.content?.blocks ?? [];
@@ -48,6 +54,17 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-labelledby="blog-title">
+      {blog.hidden && (
+        <div
+          role="note"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+        >
+          <EyeOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+          <p>
+            <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the site.
+          </p>
+        </div>
+      )}
       <header>
         <h1
           id="blog-title"
@@ -145,6 +162,13 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
           {blog.isSaved ? 'Saved' : 'Save'}
         </button>
 
+        {canReport && (
+          <button type="button" onClick={() => setReporting(true)} aria-haspopup="dialog" className={`${ACTION} ml-auto`}>
+            <Flag size={18} aria-hidden="true" />
+            Report
+          </button>
+        )}
+
         {isAuthor && (
           <div className="ml-auto flex items-center gap-2">
             <Link to={`/edit/${encodeURIComponent(blog.blogId)}`} className={buttonClasses('secondary', 'sm')}>
@@ -166,6 +190,9 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
         onConfirm={() => actions.deleteBlog(() => setConfirmDelete(false))}
         onClose={() => setConfirmDelete(false)}
       />
+      {canReport && (
+        <ReportDialog open={reporting} target={{ type: 'post', id: blog.blogId }} title="Report post" onClose={() => setReporting(false)} />
+      )}
     </article>
   );
 }

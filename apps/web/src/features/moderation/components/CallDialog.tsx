@@ -1,0 +1,102 @@
+import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField } from '../../../components/ui/Field';
+import { Modal } from '../../../components/ui/Modal';
+import { errorMessage } from '../../../lib/api';
+import { queryClient } from '../../../lib/queryClient';
+import { blogKeys, profileKeys } from '../../../lib/queryKeys';
+import { toast } from '../../../lib/toast';
+import { type ModeratorCall, moderationKeys, runModeratorCall } from '../api/moderation';
+import { callDialogTexts } from '../texts';
+
+interface CallDialogProps {
+  /** The action to confirm, or null when the dialog is closed. */
+  call: ModeratorCall | null;
+  group: ReportGroup;
+  onClose: () => void;
+}
+
+/**
+ * Asks for the reason of a moderator action (it goes to the audit log) and runs it. The server's
+ * answer is a toast; a refusal (an admin cannot be suspended, already hidden, ...) stays in the dialog.
+ */
+export function CallDialog({ call, group, onClose }: CallDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!call) return;
+    setReason('');
+    setReasonError(null);
+    setProblem(null);
+  }, [call]);
+
+  if (!call) return null;
+  const texts = callDialogTexts(call, group);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (texts.reasonRequired && !reason.trim()) {
+      setReasonError(MODERATION_MESSAGES.reasonRequired);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await runModeratorCall(call, reason);
+      toast.success(answer.message);
+      onClose();
+      // The queue and the log change; so may any page, list or profile this moderator has cached.
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: blogKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: blogKeys.blogs });
+      void queryClient.invalidateQueries({ queryKey: ['comments'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    } catch (error) {
+      setProblem(errorMessage(error, 'Could not do that. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open title={texts.title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <p className="wrap-anywhere text-gray-700 dark:text-gray-300">{texts.message}</p>
+        <TextAreaField
+          id={`${id}-reason`}
+          label={texts.reasonRequired ? 'Reason (required)' : 'Reason (optional)'}
+          hint="Written to the audit log."
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setReasonError(null);
+          }}
+          maxLength={MAX_MODERATION_REASON_LENGTH}
+          rows={3}
+          required={texts.reasonRequired}
+          disabled={busy}
+          error={reasonError}
+        />
+        {problem && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end sm:gap-3">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={call.kind === 'hide' || call.kind === 'suspend' ? 'danger' : 'primary'} disabled={busy}>
+            {busy ? texts.busy : texts.confirm}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
