@@ -89,7 +89,8 @@ test('a blog over the creation limit shows the server message and the editor kee
   // The message says why this account's count is lower, with the count in force.
   await expect(
     page.locator('[data-sonner-toast]', {
-      hasText: /New accounts can create 1 blog an hour until they are 24 hours old and have published a blog\. Please try again in \d+ minutes\./,
+      hasText:
+        /New accounts can create 1 blog an hour until they are 24 hours old and have published a blog\. Please try again in \d+ minutes\./,
     }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/add-blog$/);
