@@ -1,3 +1,4 @@
+import type { AccountFacts } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UsersRepository } from '../modules/users/users.repo';
@@ -6,6 +7,11 @@ import type { TokenService } from './tokens';
 
 export interface AuthUser {
   id: string;
+  /**
+   * The account facts of its rate-limit tier (packages/core accountTier), read in the same query
+   * as the token version: always current, and no extra round trip per write.
+   */
+  account: AccountFacts;
 }
 
 declare module 'fastify' {
@@ -43,7 +49,7 @@ export async function resolveToken(token: string, tokens: TokenService, users: U
   if (!claims) return null;
   const state = await users.findAuthState(claims.sub);
   if (!state || state.token_version !== claims.ver) return null;
-  return { id: state.id };
+  return { id: state.id, account: { createdAt: state.created_at, publishedCount: state.published_count } };
 }
 
 export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersRepository }) => {

@@ -17,6 +17,7 @@ import {
   canInteract,
   canReadBlog,
   canSeeProfileList,
+  canWithdrawReaction,
   isPubliclyVisible,
   NO_VIEWER,
   type ProfileList,
@@ -44,6 +45,10 @@ const BLOG_MATRIX: [string, (v: ViewerId, b: BlogFacts) => boolean, keyof typeof
   ['read', canReadBlog, 'draft', ['author']],
   ['like, save or comment', canInteract, 'published', ['user', 'author', 'commenter']],
   ['like, save or comment', canInteract, 'draft', ['author']],
+  ['like, save or comment with a block between', (v, b) => canInteract(v, b, true), 'published', []],
+  // Taking one's own like or save back: a block does not take part (there is no block argument).
+  ['withdraw a like or save', canWithdrawReaction, 'published', ['user', 'author', 'commenter']],
+  ['withdraw a like or save', canWithdrawReaction, 'draft', ['author']],
   ['edit', canEditBlog, 'published', ['author']],
   ['edit', canEditBlog, 'draft', ['author']],
   ['delete', canDeleteBlog, 'published', ['author']],

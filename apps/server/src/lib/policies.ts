@@ -74,6 +74,14 @@ export function canInteract(viewer: ViewerId, blog: BlogFacts, blocked = false):
   return viewer !== null && !blocked && canReadBlog(viewer, blog);
 }
 
+/**
+ * Take back one's own like, save or comment like: any signed-in reader of the blog, even with a
+ * block between them. Withdrawing reaches nobody, and a block made after the like must not pin it
+ * there (the blocker would keep a like from someone they blocked). Adding one again is
+ * `canInteract`'s question.
+ */
+export const canWithdrawReaction = (viewer: ViewerId, blog: BlogFacts): boolean => viewer !== null && canReadBlog(viewer, blog);
+
 export const canEditBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
 export const canDeleteBlog = (viewer: ViewerId, blog: BlogFacts): boolean => isBlogOwner(viewer, blog);
 

@@ -28,7 +28,11 @@ export class RateGuard {
       this.hit(policy, 'perIp', who.ip, tier),
     ]);
     const retryAfter = Math.max(byUser ?? 0, byIp ?? 0);
-    if (retryAfter > 0) throw tooManyRequests(retryAfter, rateLimitMessage(policy, retryAfter));
+    if (retryAfter > 0) {
+      // The message names the count that was reached: the account's (which may be its tier's) or the address's.
+      const scope = (byUser ?? 0) >= (byIp ?? 0) ? 'perUser' : 'perIp';
+      throw tooManyRequests(retryAfter, rateLimitMessage(policy, retryAfter, { tier, scope, count: this.limitOf(policy, scope, tier) }));
+    }
   }
 
   private async count(policy: RateLimitName, scope: RateLimitScope, key: string, tier: RateLimitTier = 'standard'): Promise<void> {
@@ -36,12 +40,18 @@ export class RateGuard {
     if (retryAfter !== null) throw tooManyRequests(retryAfter, rateLimitMessage(policy, retryAfter));
   }
 
+  /** The count in force for a scope and tier (after the factor); undefined when the policy does not count it. */
+  private limitOf(policy: RateLimitName, scope: RateLimitScope, tier: RateLimitTier): number | undefined {
+    const limit = rateLimitFor(policy, scope, tier);
+    return limit === undefined ? undefined : Math.ceil(limit * this.factor);
+  }
+
   /** null when allowed (or the policy does not count this scope), else the seconds until the window resets. */
   private async hit(policy: RateLimitName, scope: RateLimitScope, key: string, tier: RateLimitTier): Promise<number | null> {
-    const limit = rateLimitFor(policy, scope, tier);
+    const limit = this.limitOf(policy, scope, tier);
     if (limit === undefined) return null;
     const { windowSeconds } = RATE_LIMITS[policy];
-    const r = await this.limiter.hit(`${policy}:${SCOPE_TAG[scope]}${key}`, Math.ceil(limit * this.factor), windowSeconds);
+    const r = await this.limiter.hit(`${policy}:${SCOPE_TAG[scope]}${key}`, limit, windowSeconds);
     return r.allowed ? null : Math.max(1, Math.ceil(r.retryAfterSeconds));
   }
 }

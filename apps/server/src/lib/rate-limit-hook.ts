@@ -1,4 +1,4 @@
-import type { RateLimitName } from '@inkwell/core';
+import { accountTier, type RateLimitName } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { readsBody } from './form-body';
 import type { RateGuard } from './rate-guard';
@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The RATE_LIMITS policy (packages/core) counted for this route, per account and per IP. Required on every API write. */
     rateLimit?: RateLimitName;
+    /**
+     * A second policy counted (after validation, so the body is read) only for the requests `when`
+     * picks, e.g. 'comment-link' for a comment that contains a link.
+     */
+    rateLimitAlso?: { policy: RateLimitName; when(request: FastifyRequest): boolean };
   }
   interface FastifyInstance {
     /** Every rate-limited route and its policy, as registered (the write-route coverage test reads it). */
@@ -18,6 +23,7 @@ export interface LimitedRoute {
   method: string;
   url: string;
   policy: RateLimitName;
+  also?: RateLimitName;
 }
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -48,18 +54,31 @@ export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPre
       }
       return;
     }
-    limited.push({ method: [route.method].flat().join(','), url: route.url, policy });
+    const also = route.config?.rateLimitAlso;
+    limited.push({ method: [route.method].flat().join(','), url: route.url, policy, ...(also ? { also: also.policy } : {}) });
     const limit = async (request: FastifyRequest) => {
-      await rate.checkRequest(policy, { userId: request.user?.id, ip: request.ip });
+      await rate.checkRequest(policy, who(request));
     };
+    const limitAlso = also
+      ? async (request: FastifyRequest) => {
+          if (also.when(request)) await rate.checkRequest(also.policy, who(request));
+        }
+      : undefined;
     // A route that reads its body before validation (lib/form-body.ts) is counted before that, so
     // nothing is read for a client over its limit; every other route after validation.
     const preValidation = route.preValidation ? [route.preValidation].flat() : [];
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
     if (preValidation.some(readsBody)) {
       route.preValidation = [limit, ...preValidation];
+      route.preHandler = [...(limitAlso ? [limitAlso] : []), ...existing];
       return;
     }
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [limit, ...existing];
+    route.preHandler = [limit, ...(limitAlso ? [limitAlso] : []), ...existing];
   });
+}
+
+/** Who a request counts against: the account (in its tier, from facts read with the token) and the address. */
+function who(request: FastifyRequest) {
+  const user = request.user;
+  return { userId: user?.id, ip: request.ip, tier: user ? accountTier(user.account) : ('standard' as const) };
 }

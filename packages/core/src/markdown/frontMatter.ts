@@ -77,6 +77,10 @@ export interface PostMeta {
   image?: string | null;
   createdAt?: string | null;
   draft?: boolean;
+  /** A draft's scheduled publishing time (UTC ISO), written as `scheduled_at`. */
+  scheduledAt?: string | null;
+  /** The post's series and its place in it, written as dev.to's `series` key plus `series_part`. */
+  series?: { title: string; part: number } | null;
 }
 
 /** Front matter as export writes it: YAML between `---` lines, only the keys that have a value. */
@@ -87,5 +91,10 @@ export function writeFrontMatter(post: PostMeta): string {
   if (post.image) data.cover_image = post.image;
   if (post.createdAt) data.date = post.createdAt;
   if (post.draft !== undefined) data.draft = post.draft;
+  if (post.scheduledAt) data.scheduled_at = post.scheduledAt;
+  if (post.series) {
+    data.series = post.series.title;
+    data.series_part = post.series.part;
+  }
   return `---\n${stringify(data, { lineWidth: 0 })}---\n`;
 }

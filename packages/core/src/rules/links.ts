@@ -28,3 +28,18 @@ export function avatarColour(seed: string): string {
   for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) | 0;
   return AVATAR_COLOURS[Math.abs(hash) % AVATAR_COLOURS.length] ?? AVATAR_COLOURS[0];
 }
+
+/**
+ * Whether plain text (a comment) carries a link a reader could follow: a URL with a scheme, a
+ * `www.` address, a bare domain followed by a path, or an HTML anchor. Bare names such as
+ * `node.js` are not links, so writing about a library never counts as one. Used by the
+ * new-account limit on comments with links (RATE_LIMITS['comment-link']).
+ */
+export function containsLink(text: string): boolean {
+  return (
+    /\b[a-z][a-z0-9+.-]*:\/\/\S/i.test(text) ||
+    /(^|[^\w.-])www\.[a-z0-9-]+\.[a-z]/i.test(text) ||
+    /\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\/\S/i.test(text) ||
+    /<a\s[^>]*href/i.test(text)
+  );
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { canInteract, canReadBlog } from '../../lib/policies';
+import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policies';
 import { countTags, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
@@ -48,16 +48,20 @@ export class ReactionsService {
     const { db, blogs, reactions, users, events } = this.deps;
     const [blog, username] = await Promise.all([blogs.findRef(blogId), users.usernameOf(userId)]);
     if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotReact);
+    // Read before the transaction (which holds SQLite's one connection); asked only when adding.
     const blocked = blog.creator_id !== null && (await this.deps.blocking.blockedBetween(userId, [blog.creator_id]));
-    if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotReact);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let active: boolean;
       let delta = 0;
       if (await reactions.remove(table, blog.id, userId, trx)) {
+        // Taking one's own like or save back is allowed across a block made since.
         active = false;
         delta = -1;
       } else {
+        // Nothing to take back: this adds one, which a block either way forbids (nothing changed yet).
+        if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotReact);
         // If a concurrent request inserted first, this one finds the row there: still liked, counted once.
         const added = await reactions.add(table, blog.id, userId, nowIso(), trx);
         active = true;

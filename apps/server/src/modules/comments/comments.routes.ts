@@ -4,18 +4,30 @@ import {
   commentLikeResponse,
   commentListQuery,
   commentListResponse,
+  containsLink,
   editCommentBody,
   newCommentResponse,
   newReplyResponse,
   replyBody,
   updatedCommentResponse,
 } from '@inkwell/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postTag } from '../../lib/public-tags';
 
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
+
+/** New accounts have a lower count for comments and replies with links (RATE_LIMITS['comment-link']). */
+const linkComment = {
+  policy: 'comment-link' as const,
+  when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof commentBody>).comment),
+};
+const linkReply = {
+  policy: 'comment-link' as const,
+  when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof replyBody>).reply),
+};
 
 /** Threaded comments (SPEC.md 7) plus a paginated read of a blog's comments. */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +51,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blogs/comment/:blogId',
     {
-      config: { rateLimit: 'comment' },
+      config: { rateLimit: 'comment', rateLimitAlso: linkComment },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ blogId }),
@@ -56,7 +68,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/comment/:parentCommentId/:blogId',
     {
-      config: { rateLimit: 'comment' },
+      config: { rateLimit: 'comment', rateLimitAlso: linkReply },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ parentCommentId: commentId, blogId }),

@@ -3,7 +3,16 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { canDeleteComment, canEditComment, canInteract, canReadBlog, canReadComment, canReplyTo, type ViewerId } from '../../lib/policies';
+import {
+  canDeleteComment,
+  canEditComment,
+  canInteract,
+  canReadBlog,
+  canReadComment,
+  canReplyTo,
+  canWithdrawReaction,
+  type ViewerId,
+} from '../../lib/policies';
 import { countTags, postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
@@ -133,16 +142,20 @@ export class CommentsService {
     if (!comment || !canReadComment(userId, comment)) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
     if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
+    if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);
+    // Read before the transaction (which holds SQLite's one connection); asked only when adding.
     const blocked = await this.deps.blocking.blockedBetween(userId, [comment.user_id]);
-    if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let liked: boolean;
       let delta = 0;
       if (await comments.removeLike(commentId, userId, trx)) {
+        // Taking one's own like back is allowed across a block made since.
         liked = false;
         delta = -1;
       } else {
+        // A new like reaches the comment's author: a block either way forbids it (nothing changed yet).
+        if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);
         liked = true;
         delta = (await comments.addLike(commentId, userId, nowIso(), trx)) ? 1 : 0;
       }

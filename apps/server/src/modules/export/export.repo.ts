@@ -35,28 +35,70 @@ export class ExportRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * A page of the account's posts with each one's series and place in it (counted over all the
+   * series' posts, drafts included: the author's own view; the series_posts index answers it).
+   */
   posts(userId: string, after: string | null) {
     return this.db
       .selectFrom('blogs')
+      .leftJoin('series_posts as sp', 'sp.blog_id', 'blogs.id')
+      .leftJoin('series as s', 's.id', 'sp.series_id')
       .select([
-        'id',
-        'blog_id',
-        'title',
-        'description',
-        'image',
-        'tags',
-        'content',
-        'draft',
-        'like_count',
-        'comment_count',
-        'save_count',
-        'created_at',
-        'updated_at',
+        'blogs.id',
+        'blogs.blog_id',
+        'blogs.title',
+        'blogs.description',
+        'blogs.image',
+        'blogs.tags',
+        'blogs.content',
+        'blogs.draft',
+        'blogs.scheduled_at',
+        'blogs.like_count',
+        'blogs.comment_count',
+        'blogs.save_count',
+        'blogs.created_at',
+        'blogs.updated_at',
+        's.id as series_id',
+        's.title as series_title',
       ])
-      .where('creator_id', '=', userId)
+      .select((eb) =>
+        eb
+          .selectFrom('series_posts as before')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('before.series_id', '=', 'sp.series_id')
+          .whereRef('before.position', '<=', 'sp.position')
+          .as('series_part'),
+      )
+      .where('blogs.creator_id', '=', userId)
+      .$if(after !== null, (qb) => qb.where('blogs.id', '>', after!))
+      .orderBy('blogs.id')
+      .limit(EXPORT_PAGE_SIZE)
+      .execute();
+  }
+
+  /** A page of the account's series, oldest first (as the editor lists them). */
+  series(userId: string, after: string | null) {
+    return this.db
+      .selectFrom('series')
+      .select(['id', 'title', 'created_at'])
+      .where('author_id', '=', userId)
       .$if(after !== null, (qb) => qb.where('id', '>', after!))
       .orderBy('id')
       .limit(EXPORT_PAGE_SIZE)
+      .execute();
+  }
+
+  /** The posts of some series in their order, drafts included (at most MAX_SERIES_POSTS each). */
+  seriesPosts(seriesIds: readonly string[]) {
+    if (seriesIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('series_posts as sp')
+      .innerJoin('blogs as b', 'b.id', 'sp.blog_id')
+      .select(['sp.series_id', 'b.blog_id', 'b.title', 'b.draft'])
+      .where('sp.series_id', 'in', seriesIds)
+      .orderBy('sp.series_id')
+      .orderBy('sp.position')
       .execute();
   }
 

@@ -63,7 +63,8 @@ export class ExportService {
   }
 
   /**
-   * The zip of 'Download my data': data.json (profile, posts, comments, likes, saves, follows)
+   * The zip of 'Download my data': data.json (profile, posts with their schedule and series,
+   * series, comments, likes, saves, follows)
    * and one Markdown file a post (posts/ and drafts/). Entries are written one after another and
    * each is read from the database in pages as the client takes the bytes (backpressure), so a
    * big account costs no more memory than a small one.
@@ -116,8 +117,27 @@ export class ExportService {
       image: this.absolute(post.image),
       createdAt: post.created_at,
       draft: post.draft === 1 || (post.draft as unknown) === true,
+      scheduledAt: post.scheduled_at,
+      series: seriesOf(post),
       content: this.withAbsoluteImages(parseJson<BlogContent>(post.content, { blocks: [] })),
     });
+  }
+
+  /** Every series of the account with its posts in order, read a page of series at a time. */
+  private async *seriesRows(userId: string) {
+    const { exports } = this.deps;
+    let after: string | null = null;
+    for (;;) {
+      const page = await exports.series(userId, after);
+      const members = await exports.seriesPosts(page.map((s) => s.id));
+      for (const s of page) {
+        const posts = members.filter((m) => m.series_id === s.id);
+        yield { ...s, posts };
+      }
+      const last = page[page.length - 1];
+      if (page.length < EXPORT_PAGE_SIZE || !last) return;
+      after = last.id;
+    }
   }
 
   private async *dataJson(userId: string, profile: NonNullable<Awaited<ReturnType<ExportRepository['profile']>>>) {
@@ -150,12 +170,21 @@ export class ExportService {
       image: this.absolute(p.image),
       tags: parseJson<string[]>(p.tags, []),
       draft: flag(p.draft),
+      /** A draft's scheduled publishing time, null when none. */
+      scheduledAt: p.scheduled_at ?? null,
+      series: p.series_id ? { _id: p.series_id, ...seriesOf(p) } : null,
       content: parseJson<BlogContent>(p.content, { blocks: [] }),
       likeCount: p.like_count,
       commentCount: p.comment_count,
       saveCount: p.save_count,
       createdAt: p.created_at,
       updatedAt: p.updated_at,
+    }));
+    yield* jsonArray('series', this.seriesRows(userId), (row) => ({
+      _id: row.id,
+      title: row.title,
+      createdAt: row.created_at,
+      posts: row.posts.map((m, i) => ({ blogId: m.blog_id, title: m.title, part: i + 1, draft: flag(m.draft) })),
     }));
     yield* jsonArray(
       'comments',
@@ -218,6 +247,11 @@ export class ExportService {
     });
     return { ...content, blocks };
   }
+}
+
+/** A post's series title and part (1-based), null when it is in none. */
+function seriesOf(post: Pick<PostRow, 'series_title' | 'series_part'>): { title: string; part: number } | null {
+  return post.series_title ? { title: post.series_title, part: Number(post.series_part) } : null;
 }
 
 /** A file name made of the characters every file system and unzip tool accepts. */

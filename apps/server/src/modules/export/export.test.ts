@@ -181,6 +181,57 @@ describe('GET /account/export (Download my data)', () => {
     expect([...files.values()].join('\n')).not.toContain('Reader post\n');
   });
 
+  it("holds each post's schedule and series (name, order, posts) in data.json and the Markdown files", async () => {
+    const owner = await createUser(t, { name: 'Sam Series' });
+    const send = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(owner.token), payload });
+    const first = await createBlog(t, owner, { title: 'Part one' });
+    const at = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    const scheduled = await createBlog(t, owner, { title: 'Part two', draft: false, scheduledAt: at });
+    const loose = await createBlog(t, owner, { title: 'Not in a series' });
+    const series = (await send('POST', '/series', { title: 'Learning Kysely' })).json().series;
+    // Stored in the opposite order of creation: the export keeps the series' order, not the posts'.
+    const put = await send('PUT', `/series/${series.id}/posts`, { blogIds: [scheduled.blogId, first.blogId] });
+    expect(put.statusCode, put.body).toBe(200);
+    const empty = (await send('POST', '/series', { title: 'Nothing yet' })).json().series;
+
+    const files = await unzip((await api('/account/export', owner.token)).rawPayload);
+    // A scheduled post is still a draft until its time: it is in drafts/.
+    expect([...files.keys()].sort()).toEqual(
+      ['data.json', `posts/${first.blogId}.md`, `drafts/${scheduled.blogId}.md`, `posts/${loose.blogId}.md`].sort(),
+    );
+    const data = JSON.parse(files.get('data.json')!);
+    expect(data.series).toEqual([
+      {
+        _id: series.id,
+        title: 'Learning Kysely',
+        createdAt: expect.any(String),
+        posts: [
+          { blogId: scheduled.blogId, title: 'Part two', part: 1, draft: true },
+          { blogId: first.blogId, title: 'Part one', part: 2, draft: false },
+        ],
+      },
+      { _id: empty.id, title: 'Nothing yet', createdAt: expect.any(String), posts: [] },
+    ]);
+    const byId = (id: string) => data.posts.find((p: { blogId: string }) => p.blogId === id);
+    expect(byId(scheduled.blogId)).toMatchObject({
+      draft: true,
+      scheduledAt: at,
+      series: { _id: series.id, title: 'Learning Kysely', part: 1 },
+    });
+    expect(byId(first.blogId)).toMatchObject({ draft: false, scheduledAt: null, series: { title: 'Learning Kysely', part: 2 } });
+    expect(byId(loose.blogId)).toMatchObject({ scheduledAt: null, series: null });
+
+    // The Markdown files say the same in their front matter (dev.to's `series` key).
+    const front = (name: string) => files.get(name)!.split('\n---\n')[0]!;
+    expect(front(`drafts/${scheduled.blogId}.md`)).toContain(`scheduled_at: ${at}`);
+    expect(front(`drafts/${scheduled.blogId}.md`)).toMatch(/\nseries: Learning Kysely\nseries_part: 1$/);
+    expect(front(`posts/${first.blogId}.md`)).toMatch(/\nseries: Learning Kysely\nseries_part: 2$/);
+    expect(front(`posts/${loose.blogId}.md`)).not.toMatch(/\nseries|scheduled_at/);
+    // And the file still imports as the same post.
+    expect(markdownToPost(files.get(`posts/${first.blogId}.md`)!)).toMatchObject({ title: 'Part one', draft: false });
+  });
+
   it(`holds every post of an account with more than one page (${EXPORT_PAGE_SIZE}) of them`, async () => {
     const prolific = await createUser(t);
     const count = EXPORT_PAGE_SIZE + 3;

@@ -76,9 +76,108 @@ export class AccountMergeRepository {
     await db.deleteFrom('comment_likes').where('user_id', '=', from).execute();
   }
 
+  /** The sender's series (with their posts, which move with moveBlogs) become the recipient's. */
+  async moveSeries(from: string, to: string, db: Kysely<Database>): Promise<number> {
+    const r = await db.updateTable('series').set({ author_id: to }).where('author_id', '=', from).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * The sender's unsaved work on their posts (pending autosaves) follows the posts. Only a post's
+   * author autosaves it, so the recipient has no row for these posts; the guard keeps the key unique anyway.
+   */
+  moveAutosaves(from: string, to: string, db: Kysely<Database>) {
+    return db
+      .updateTable('blog_autosaves')
+      .set({ author_id: to })
+      .where('author_id', '=', from)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('blog_autosaves as mine')
+              .select('mine.blog_id')
+              .whereRef('mine.blog_id', '=', 'blog_autosaves.blog_id')
+              .where('mine.author_id', '=', to),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /**
+   * Blocks and mutes, both ways, become the recipient's: those the sender made (the people kept
+   * away from the posts that now are the recipient's) and those made against the sender (a
+   * transfer must not shed the blocks an account collected while keeping its posts and
+   * followers). A row between the two accounts themselves is dropped (nobody blocks themselves).
+   */
+  async mergeRelations(from: string, to: string, db: Kysely<Database>): Promise<void> {
+    const tables = [
+      { table: 'user_blocks', actor: 'blocker_id', target: 'blocked_id' },
+      { table: 'user_mutes', actor: 'muter_id', target: 'muted_id' },
+    ] as const;
+    const any = db as unknown as Kysely<any>;
+    for (const { table, actor, target } of tables) {
+      for (const [fromSide, otherSide] of [
+        [actor, target],
+        [target, actor],
+      ] as const) {
+        await any
+          .insertInto(table)
+          .columns([fromSide, otherSide, 'created_at'])
+          .expression(
+            any
+              .selectFrom(`${table} as r`)
+              .innerJoin('users as u', (j) => j.on('u.id', '=', to))
+              .select(['u.id', `r.${otherSide}`, 'r.created_at'])
+              .where(`r.${fromSide}`, '=', from)
+              .where(`r.${otherSide}`, '<>', to),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      await any
+        .deleteFrom(table)
+        .where((eb) => eb.or([eb(actor, '=', from), eb(target, '=', from)]))
+        .execute();
+    }
+  }
+
+  /** The other side of every block the sender is in (read before mergeRelations): their follow counts may change. */
+  async blockPartners(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('user_blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', userId)
+      .union(db.selectFrom('user_blocks').select('blocker_id as id').where('blocked_id', '=', userId))
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A block ends every follow between the two (as blocking does): after mergeRelations, the
+   * recipient's follows with anyone a block now stands between are removed, both ways.
+   */
+  async dropBlockedFollows(userId: string, db: Kysely<Database>): Promise<void> {
+    const partners = db
+      .selectFrom('user_blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', userId)
+      .union(db.selectFrom('user_blocks').select('blocker_id as id').where('blocked_id', '=', userId));
+    await db
+      .deleteFrom('follows')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('follower_id', '=', userId), eb('following_id', 'in', partners)]),
+          eb.and([eb('following_id', '=', userId), eb('follower_id', 'in', partners)]),
+        ]),
+      )
+      .execute();
+  }
+
   /**
    * The sender's followers now follow the recipient (keeping when they first followed),
-   * except the recipient itself and those who already did. Returns how many were added.
+   * except the recipient itself, those who already did and those a block stands between
+   * (run after mergeRelations). Returns how many were added.
    */
   async mergeFollowers(from: string, to: string, db: Kysely<Database>): Promise<number> {
     const r = await db
@@ -90,7 +189,21 @@ export class AccountMergeRepository {
           .innerJoin('users as u', (j) => j.on('u.id', '=', to))
           .select(['f.follower_id', 'u.id', 'f.created_at'])
           .where('f.following_id', '=', from)
-          .where('f.follower_id', '<>', to),
+          .where('f.follower_id', '<>', to)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('user_blocks as b')
+                  .select('b.blocker_id')
+                  .where((eb) =>
+                    eb.or([
+                      eb.and([eb('b.blocker_id', '=', to), eb('b.blocked_id', '=', eb.ref('f.follower_id'))]),
+                      eb.and([eb('b.blocked_id', '=', to), eb('b.blocker_id', '=', eb.ref('f.follower_id'))]),
+                    ]),
+                  ),
+              ),
+            ),
+          ),
       )
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();

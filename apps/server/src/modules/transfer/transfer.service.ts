@@ -125,16 +125,24 @@ export class TransferService {
     // Read before anything moves: these are the rows whose counters may change.
     const blogIds = await counters.blogsTouchedBy(from, trx);
     const commentIds = await counters.commentsTouchedBy(from, trx);
-    const userIds = [to, ...(await counters.followPartners(from, trx))];
+    // The sender's follow partners, and its block partners: a block carried over ends the
+    // recipient's follows with that person (the recipient's own blocks already did).
+    const userIds = [to, ...(await counters.followPartners(from, trx)), ...(await merge.blockPartners(from, trx))];
 
     const transferredBlogs = await merge.moveBlogs(from, to, trx);
     const transferredComments = await merge.moveComments(from, to, trx);
+    // The posts' series and unsaved work go with them (issue 16).
+    await merge.moveSeries(from, to, trx);
+    await merge.moveAutosaves(from, to, trx);
     const fileKeys = await merge.dropAvatars(from, trx);
     await merge.moveUploads(from, to, trx);
     await merge.mergeReactions('likes', from, to, trx);
     await merge.mergeReactions('saves', from, to, trx);
     await merge.mergeCommentLikes(from, to, trx);
+    // Blocks and mutes first, so no follower comes over across a block (see docs/decisions.md).
+    await merge.mergeRelations(from, to, trx);
     const transferredFollowers = await merge.mergeFollowers(from, to, trx);
+    await merge.dropBlockedFollows(to, trx);
     // What is left (the sender's own follows, notifications, links) goes with the account.
     await users.delete(from, trx);
 

@@ -30,7 +30,10 @@ export function newUserRow(
 }
 
 /** Kysely queries on users; no rules here. */
-const authState = prepared((db, id: string) => db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id));
+/** The token check's row; created_at and published_count ride along for the new-account rate-limit tier. */
+const authState = prepared((db, id: string) =>
+  db.selectFrom('users').select(['id', 'token_version', 'created_at', 'published_count']).where('id', '=', id),
+);
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -57,8 +60,7 @@ export class UsersRepository {
     return !!row;
   }
 
-  /** Token version only: read on every authenticated request. */
-  /** Read on every signed-in request. */
+  /** Read on every signed-in request: the token version, and the account facts of its rate-limit tier. */
   async findAuthState(id: string) {
     return (await authState(this.db, id)).rows[0];
   }
