@@ -55,8 +55,10 @@ export class UsersRepository {
     return !!row;
   }
 
-  /** Token version only: read on every authenticated request. */
-  /** Read on every signed-in request. */
+  /**
+   * The token version only: what a signed-in request checks (through the memo of
+   * lib/auth-state-memo.ts; a change to it must announce a revocation, SessionEvents.revoked).
+   */
   async findAuthState(id: string) {
     return (await authState(this.db, id)).rows[0];
   }
