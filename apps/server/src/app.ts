@@ -140,6 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  // A write is answered once its change is on its way to the other instances (or Redis is
+  // unreachable), so its writer's next read anywhere shows it (PublicDataChanges.published).
+  if (config.responseCache) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await services.publicData.published();
+      return payload;
+    });
+  }
 
   registerSecurityHeaders(app, cspFor(config));
   await registerMetrics(app);
@@ -148,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: false,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
-  await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users });
+  await app.register(authGuardPlugin, { tokens: services.tokens, users: services.repos.users, authStates: services.authStates });
   // Before the routes: the OpenAPI document is built from each route as it is added.
   await registerOpenApi(app, config.publicUrl, cspFor(config));
   await app.register(multipart, multipartOptions(config.uploadMaxBytes));

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerCleanupJobs } from './jobs/cleanup-jobs';
 import { scheduledPostsJob } from './jobs/scheduled-posts.job';
 import { Scheduler } from './jobs/scheduler';
+import { AuthStateMemo } from './lib/auth-state-memo';
 import { PublicDataChanges } from './lib/public-data';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -77,7 +78,11 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const rateLimiter: RateLimiter = redis ? createRedisRateLimiter(redis, `${config.redisPrefix}rl:`) : createMemoryRateLimiter();
   const rate = new RateGuard(rateLimiter, config.rateLimitFactor);
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
-  const sessions = new SessionEvents();
+  const sessions = new SessionEvents({ redis, channel: `${config.redisPrefix}sessions`, log });
+  // Each signed-in request's token check without a database round trip; every revocation drops it.
+  const authStates = new AuthStateMemo<{ id: string; token_version: number }>({ reliable: () => sessions.reliable });
+  sessions.onRevokedAnywhere((userId) => authStates.drop(userId));
+  sessions.onUnknown(() => authStates.clear());
   const publicData = new PublicDataChanges(database.writes, { redis, channel: `${config.redisPrefix}public-data`, log });
 
   const repos = {
@@ -267,6 +272,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     repos,
     tokens,
     sessions,
+    authStates,
     publicData,
     rate,
     mail,
@@ -300,6 +306,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
       await mail.stop();
       await rateLimiter.close();
       publicData.close();
+      sessions.close();
       storage.close?.();
       redis?.disconnect();
     },

@@ -2,6 +2,7 @@ import type { AccountFacts } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UsersRepository } from '../modules/users/users.repo';
+import type { AuthStateMemo } from './auth-state-memo';
 import { unauthorized } from './errors';
 import type { TokenService } from './tokens';
 
@@ -43,30 +44,46 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves a token to a user if it is valid, unexpired and not revoked by a token-version bump. */
-export async function resolveToken(token: string, tokens: TokenService, users: UsersRepository): Promise<AuthUser | null> {
+type AuthState = Awaited<ReturnType<UsersRepository['findAuthState']>>;
+
+/**
+ * Resolves a token to a user if it is valid, unexpired and not revoked by a token-version bump.
+ * The user's token state comes from the memo when it remembers it (dropped by every revocation,
+ * lib/auth-state-memo.ts), else from the database.
+ */
+export async function resolveToken(
+  token: string,
+  tokens: TokenService,
+  users: UsersRepository,
+  memo?: AuthStateMemo<NonNullable<AuthState>>,
+): Promise<AuthUser | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const state = await users.findAuthState(claims.sub);
+  const state = memo ? await memo.get(claims.sub, () => users.findAuthState(claims.sub)) : await users.findAuthState(claims.sub);
   if (!state || state.token_version !== claims.ver) return null;
   return { id: state.id, account: { createdAt: state.created_at, publishedCount: state.published_count } };
 }
 
-export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService; users: UsersRepository }) => {
-  app.decorateRequest('user', null);
+export const authGuardPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { tokens: TokenService; users: UsersRepository; authStates?: AuthStateMemo<NonNullable<AuthState>> },
+  ) => {
+    app.decorateRequest('user', null);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    markViewerRead(request);
-    const token = bearer(request);
-    if (!token) throw unauthorized('Please sign in to continue');
-    const user = await resolveToken(token, opts.tokens, opts.users);
-    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
-    request.user = user;
-  });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      markViewerRead(request);
+      const token = bearer(request);
+      if (!token) throw unauthorized('Please sign in to continue');
+      const user = await resolveToken(token, opts.tokens, opts.users, opts.authStates);
+      if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+      request.user = user;
+    });
 
-  app.decorate('identify', async (request: FastifyRequest) => {
-    markViewerRead(request);
-    const token = bearer(request);
-    request.user = token ? await resolveToken(token, opts.tokens, opts.users) : null;
-  });
-});
+    app.decorate('identify', async (request: FastifyRequest) => {
+      markViewerRead(request);
+      const token = bearer(request);
+      request.user = token ? await resolveToken(token, opts.tokens, opts.users, opts.authStates) : null;
+    });
+  },
+);

@@ -29,6 +29,8 @@ const PRIVATE_TABLES = new Set([
 const MAX_TAGS_PER_MESSAGE = 500;
 /** Waits before each retry of a failed publish; after the last one the instance empties its own copies. */
 const PUBLISH_RETRIES_MS = [50, 250, 1000];
+/** The longest a write's answer waits for its change to be handed to Redis (see published()). */
+const PUBLISH_WAIT_MS = 1000;
 
 /** What changed, as tags of the public values it affects (ANY_CHANGE: anything may have). */
 export type ChangeListener = (tags: readonly string[]) => void;
@@ -50,6 +52,8 @@ export class PublicDataChanges {
   private readonly listeners = new Set<ChangeListener>();
   private readonly instance = randomUUID();
   private pendingTags: Set<string> | null = null;
+  /** Settles when the newest batch's first publish attempt is over (sent or failed). */
+  private lastBatch: Promise<void> = Promise.resolve();
   private readonly subscriber?: Redis;
   private closed = false;
 
@@ -83,6 +87,24 @@ export class PublicDataChanges {
     this.publish(tags);
   }
 
+  /**
+   * Resolves once every change made here so far has been handed to Redis (first attempt), at
+   * once without Redis or while it is unreachable, after PUBLISH_WAIT_MS at most. A write's
+   * answer waits for it (app.ts): Redis has queued the message to every subscriber when it
+   * answers the publish, so by the time the writer can make its next request (to any instance)
+   * the message is already on its way there ahead of it, and that read does not find a copy
+   * (cached page, viewer flags) from before the write.
+   */
+  published(): Promise<void> {
+    const { redis } = this.options;
+    if (!redis || redis.status !== 'ready') return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+    });
+    return Promise.race([this.lastBatch, timeout]).finally(() => clearTimeout(timer));
+  }
+
   close(): void {
     this.closed = true;
     this.subscriber?.disconnect();
@@ -100,20 +122,25 @@ export class PublicDataChanges {
       return;
     }
     this.pendingTags = new Set(tags);
+    let sent!: () => void;
+    this.lastBatch = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
     setImmediate(() => {
       const all = this.pendingTags!;
       this.pendingTags = null;
       const message = all.has(ANY_CHANGE) || all.size > MAX_TAGS_PER_MESSAGE ? [ANY_CHANGE] : [...all];
-      void this.send(JSON.stringify({ from: this.instance, tags: message }), 0);
+      void this.send(JSON.stringify({ from: this.instance, tags: message }), 0, sent);
     });
   }
 
-  private async send(message: string, attempt: number): Promise<void> {
+  private async send(message: string, attempt: number, firstAttemptDone?: () => void): Promise<void> {
     const { redis, channel, log } = this.options;
     const retries = this.options.retriesMs ?? PUBLISH_RETRIES_MS;
     try {
       await redis!.publish(channel, message);
     } catch (err) {
+      firstAttemptDone?.();
       if (this.closed) return;
       if (attempt < retries.length) {
         log.warn({ err, attempt: attempt + 1 }, 'public data publish failed; retrying');
@@ -123,6 +150,7 @@ export class PublicDataChanges {
       log.error({ err }, 'public data publish failed after retries; emptying this instance’s public copies');
       this.emit([ANY_CHANGE]);
     }
+    firstAttemptDone?.();
   }
 }
 

@@ -78,7 +78,7 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('a like handled by process A reaches the author socket on process B; signing out everywhere on A drops it', async () => {
+  it('a like handled by process A reaches the author socket on process B; signing out everywhere on A drops it and B refuses the token', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const a = await startServer(port);
     const b = await startServer(port + 1);
@@ -120,9 +120,19 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
     expect(received[0]!.type).toBe('like');
     expect(counts.at(-1)).toBe(1);
 
+    // B remembers the author's token state now (lib/auth-state-memo.ts): its requests skip the database.
+    const me = async () => (await fetch(`${b}/api/v1/me`, { headers: { authorization: `Bearer ${author.token}` } })).status;
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200);
+
     // Revocation handled by process A reaches the socket on process B.
     const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     expect((await post(`${a}/api/v1/signout-everywhere`, {}, author.token)).status).toBe(200);
     expect(await dropped).toBe('io server disconnect');
+    // ... and process B refuses the revoked token within a second (its memo forgot it through Redis).
+    const until = Date.now() + 1000;
+    let status = await me();
+    while (status !== 401 && Date.now() < until) status = await me();
+    expect(status).toBe(401);
   }, 60_000);
 });

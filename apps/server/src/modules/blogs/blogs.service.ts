@@ -34,6 +34,9 @@ import type { ViewerFlagsRepository } from './viewer-flags.repo';
 
 export type ViewerFlags = Pick<Blog, 'isLiked' | 'isSaved' | 'isFollowing'>;
 
+/** (blog, viewer) pairs whose flags are kept: three booleans each, so many more than kept pages. */
+const VIEWER_FLAGS_MEMO_SIZE = 50_000;
+
 /** What create and update receive, whether the request was JSON or multipart. */
 export interface BlogInput {
   title: string;
@@ -85,9 +88,19 @@ export interface BlogsDeps {
 export class BlogsService {
   /** Published blog pages in memory; only with a change feed to drop them (off with RESPONSE_CACHE=off). */
   private readonly pages?: PublicMemo<Blog>;
+  /**
+   * Each signed-in viewer's flags on a published page, by blog and viewer, tagged like the page
+   * plus its author's profile: a like or save touches the post, a follow (or a block, which ends
+   * follows) both profiles, and anything undeclared drops everything, so every change of a flag
+   * drops it, on every instance (public data changes travel over Redis).
+   */
+  private readonly flags?: PublicMemo<ViewerFlags>;
 
   constructor(private readonly deps: BlogsDeps) {
-    if (deps.publicData) this.pages = new PublicMemo<Blog>(deps.publicData, { ttlMs: deps.publicTtlMs });
+    if (deps.publicData) {
+      this.pages = new PublicMemo<Blog>(deps.publicData, { ttlMs: deps.publicTtlMs });
+      this.flags = new PublicMemo<ViewerFlags>(deps.publicData, { ttlMs: deps.publicTtlMs, maxEntries: VIEWER_FLAGS_MEMO_SIZE });
+    }
   }
 
   async create(userId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
@@ -262,8 +275,14 @@ export class BlogsService {
 
   private async flagsOn(blog: Blog, viewerId: string): Promise<ViewerFlags> {
     if (!blog.creator) return { isLiked: false, isSaved: false, isFollowing: false };
-    const flags = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
-    return { isLiked: truthy(flags.is_liked), isSaved: truthy(flags.is_saved), isFollowing: truthy(flags.is_following) };
+    const key = `${blog.blogId} ${viewerId}`;
+    const known = this.flags?.get(key);
+    if (known) return known;
+    const generation = this.flags?.generation ?? 0;
+    const row = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
+    const flags = { isLiked: truthy(row.is_liked), isSaved: truthy(row.is_saved), isFollowing: truthy(row.is_following) };
+    this.flags?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), profileTag(blog.creator.username)]);
+    return flags;
   }
 
   /** The anonymous view of a published blog, or undefined for a draft or an unknown id. */

@@ -60,7 +60,11 @@ export class UsersRepository {
     return !!row;
   }
 
-  /** Read on every signed-in request: the token version, and the account facts of its rate-limit tier. */
+  /**
+   * What a signed-in request checks: the token version, and the account facts of its rate-limit
+   * tier (through the memo of lib/auth-state-memo.ts; a change to the version must announce a
+   * revocation, SessionEvents.revoked; the facts may lag, see lib/rate-limit-hook.ts).
+   */
   async findAuthState(id: string) {
     return (await authState(this.db, id)).rows[0];
   }
