@@ -123,7 +123,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(config, database, app.log);
   app.decorate('services', services);
   // Before any route: every API write route must name its rate limit (see lib/rate-limit-hook.ts).
-  registerRateLimits(app, services.rate, API_PREFIX);
+  registerRateLimits(app, services.rate, API_PREFIX, async (userId) => {
+    const state = await services.repos.users.findAuthState(userId);
+    return state && { createdAt: state.created_at, publishedCount: state.published_count };
+  });
   app.addHook('onClose', async () => {
     await services.close();
     if (!options.database) await database.destroy();

@@ -80,7 +80,9 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlSeconds);
   const sessions = new SessionEvents({ redis, channel: `${config.redisPrefix}sessions`, log });
   // Each signed-in request's token check without a database round trip; every revocation drops it.
-  const authStates = new AuthStateMemo<{ id: string; token_version: number }>({ reliable: () => sessions.reliable });
+  const authStates = new AuthStateMemo<NonNullable<Awaited<ReturnType<UsersRepository['findAuthState']>>>>({
+    reliable: () => sessions.reliable,
+  });
   sessions.onRevokedAnywhere((userId) => authStates.drop(userId));
   sessions.onUnknown(() => authStates.clear());
   const publicData = new PublicDataChanges(database.writes, { redis, channel: `${config.redisPrefix}public-data`, log });

@@ -1,4 +1,4 @@
-import { accountTier, type RateLimitName } from '@inkwell/core';
+import { type AccountFacts, accountTier, NEW_ACCOUNT_AGE_HOURS, type RateLimitName, type RateLimitTier } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { readsBody } from './form-body';
 import type { RateGuard } from './rate-guard';
@@ -41,7 +41,14 @@ export function isApiWrite(route: Pick<RouteOptions, 'method' | 'url'>, prefix: 
  * An API write route without one makes the app refuse to start: a new write cannot forget it.
  * Must be registered before the routes.
  */
-export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPrefix: string): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  rate: RateGuard,
+  apiPrefix: string,
+  /** The account's facts as the database has them now (the token check's may come from a memo). */
+  freshFacts?: (userId: string) => Promise<AccountFacts | undefined>,
+): void {
+  const who = async (request: FastifyRequest) => ({ userId: request.user?.id, ip: request.ip, tier: await tierOf(request, freshFacts) });
   const limited: LimitedRoute[] = [];
   app.decorate('rateLimitedRoutes', limited);
   app.addHook('onRoute', (route) => {
@@ -57,11 +64,11 @@ export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPre
     const also = route.config?.rateLimitAlso;
     limited.push({ method: [route.method].flat().join(','), url: route.url, policy, ...(also ? { also: also.policy } : {}) });
     const limit = async (request: FastifyRequest) => {
-      await rate.checkRequest(policy, who(request));
+      await rate.checkRequest(policy, await who(request));
     };
     const limitAlso = also
       ? async (request: FastifyRequest) => {
-          if (also.when(request)) await rate.checkRequest(also.policy, who(request));
+          if (also.when(request)) await rate.checkRequest(also.policy, await who(request));
         }
       : undefined;
     // A route that reads its body before validation (lib/form-body.ts) is counted before that, so
@@ -77,8 +84,21 @@ export function registerRateLimits(app: FastifyInstance, rate: RateGuard, apiPre
   });
 }
 
-/** Who a request counts against: the account (in its tier, from facts read with the token) and the address. */
-function who(request: FastifyRequest) {
+/**
+ * The account's limit tier, from the facts read with its token. Those may come from the token
+ * memo (lib/auth-state-memo.ts), which a first published post does not drop: an account old
+ * enough whose facts say 'no post yet' is checked against the database, so only such writers
+ * pay a read and nobody stays in the stricter tier after publishing.
+ */
+async function tierOf(
+  request: FastifyRequest,
+  freshFacts: ((userId: string) => Promise<AccountFacts | undefined>) | undefined,
+): Promise<RateLimitTier> {
   const user = request.user;
-  return { userId: user?.id, ip: request.ip, tier: user ? accountTier(user.account) : ('standard' as const) };
+  if (!user) return 'standard';
+  const tier = accountTier(user.account);
+  const oldEnough = Date.now() - Date.parse(user.account.createdAt) >= NEW_ACCOUNT_AGE_HOURS * 3600 * 1000;
+  if (tier === 'standard' || !oldEnough || !freshFacts) return tier;
+  const facts = await freshFacts(user.id);
+  return facts ? accountTier(facts) : tier;
 }
