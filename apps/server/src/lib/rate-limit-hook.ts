@@ -77,7 +77,7 @@ export function registerRateLimits(
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     if (preValidation.some(readsBody)) {
       route.preValidation = [limit, ...preValidation];
-      route.preHandler = [...(limitAlso ? [limitAlso] : []), ...existing];
+      if (limitAlso) route.preHandler = [limitAlso, ...existing];
       return;
     }
     route.preHandler = [limit, ...(limitAlso ? [limitAlso] : []), ...existing];

@@ -170,6 +170,27 @@ describe('the new-account tier of the write limits', () => {
     });
   });
 
+  it('counts an edit that leaves a link in a comment against the same lower count', async () => {
+    const linkCount = rateLimitFor('comment-link', 'perUser', 'new-account')!;
+    const { blogId } = await createBlog(setup, await established());
+    const spam = await fresh();
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      live.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(spam.token), remoteAddress: ipOf(spam) });
+    const plain = await send('POST', `/blogs/comment/${blogId}`, { comment: 'An innocent first comment' });
+    expect(plain.statusCode).toBe(201);
+    const id = plain.json().newComment._id as string;
+    const codes: number[] = [];
+    for (let i = 0; i <= linkCount; i++)
+      codes.push(
+        (await send('PATCH', `/blogs/edit-comment/${id}`, { updatedCommentContent: `now with https://spam.example/${i}` })).statusCode,
+      );
+    expect(codes).toEqual([...Array(linkCount).fill(200), 429]);
+    // An edit without a link is not counted by it.
+    expect((await send('PATCH', `/blogs/edit-comment/${id}`, { updatedCommentContent: 'Sorry, fixed' })).statusCode).toBe(200);
+    const stored = await setup.database.db.selectFrom('comments').select('comment').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.comment).toBe('Sorry, fixed');
+  });
+
   describe('follows', () => {
     const followCount = rateLimitFor('follow', 'perUser', 'new-account')!;
     it('answers a new account 429 after its lower count of follows, where an established account is still allowed', async () => {

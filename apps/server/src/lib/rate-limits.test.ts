@@ -62,6 +62,11 @@ describe('rate limits on every write', () => {
     expect(find('POST', '/blogs/comment/:blogId')).toBe('comment');
     expect(find('POST', '/comment/:parentCommentId/:blogId')).toBe('comment');
     expect(find('PATCH', '/follow/:userId')).toBe('follow');
+    // Comments, replies and comment edits with a link also count the new-account link limit.
+    const alsoLinks = writes.filter((r) => r.also === 'comment-link').map((r) => `${r.method} ${r.url.slice(API_PREFIX.length)}`);
+    expect(alsoLinks.sort()).toEqual(
+      ['PATCH /blogs/edit-comment/:commentId', 'POST /blogs/comment/:blogId', 'POST /comment/:parentCommentId/:blogId'].sort(),
+    );
   });
 
   it('a write route without config.rateLimit stops the app from starting', async () => {

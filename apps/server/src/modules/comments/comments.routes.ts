@@ -24,6 +24,11 @@ const linkComment = {
   policy: 'comment-link' as const,
   when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof commentBody>).comment),
 };
+/** An edit that leaves a link in the text counts too: otherwise a plain comment edited into spam would not. */
+const linkEdit = {
+  policy: 'comment-link' as const,
+  when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof editCommentBody>).updatedCommentContent),
+};
 const linkReply = {
   policy: 'comment-link' as const,
   when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof replyBody>).reply),
@@ -98,7 +103,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/blogs/edit-comment/:commentId',
     {
-      config: { rateLimit: 'comment-edit' },
+      config: { rateLimit: 'comment-edit', rateLimitAlso: linkEdit },
       onRequest: app.authenticate,
       schema: {
         params: z.object({ commentId }),
