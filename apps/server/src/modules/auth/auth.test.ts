@@ -130,6 +130,7 @@ describe('POST /api/v1/signin', () => {
       showLikedBlogs: false,
       showSavedBlogs: false,
       googleAuth: false,
+      role: 'user',
     });
     const me = await t.app.inject({ url: '/api/v1/me', headers: bearer(body.user.token) });
     expect(me.statusCode).toBe(200);
