@@ -131,6 +131,10 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   const own = author.getByRole('article', { name: 'Comment by Sam Spammer' });
   await expect(own).toContainText(spam);
   await expect(own).toContainText('Hidden by a moderator');
+  // One's own comment has Edit and Delete, never Report.
+  await own.getByRole('button', { name: 'Comment options' }).click();
+  await expect(own.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await expect(own.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
   await author.context().close();
   expect(problems).toEqual([]);
 });
