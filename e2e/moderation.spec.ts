@@ -250,3 +250,62 @@ test('the queue on a 320 px phone in the dark theme: hide a reported post; its a
   await expect(other.getByRole('heading', { name: 'Blog not found' })).toBeVisible();
   await other.context().close();
 });
+
+test('dismiss one report, suspend the author from the queue; the profile report closes, the badge shows, the log says so', async ({
+  page,
+  stack,
+}) => {
+  const [first, second, pest, moderator] = [
+    await createVerifiedUser(stack, 'Fay First'),
+    await createVerifiedUser(stack, 'Sid Second'),
+    await createVerifiedUser(stack, 'Pete Pest'),
+    await createVerifiedUser(stack, 'Meg Moderator'),
+  ];
+  const post = await createBlog(stack, first);
+  const text = `Follow me for free money ${Date.now()}`;
+  const { body } = await api(stack, pest.user.token, 'POST', `/blogs/comment/${post.blogId}`, { comment: text });
+  const commentId = body.newComment._id as string;
+  for (const [who, reason] of [
+    [first, 'spam'],
+    [second, 'harassment'],
+  ] as const) {
+    expect((await api(stack, who.user.token, 'POST', '/reports', { targetType: 'comment', targetId: commentId, reason })).status).toBe(201);
+  }
+  const profileReport = { targetType: 'user', targetId: pest.user.id, reason: 'other', text: 'Spam account' };
+  expect((await api(stack, first.user.token, 'POST', '/reports', profileReport)).status).toBe(201);
+  await grant(stack, 'moderator', moderator);
+
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const item = page.getByRole('article', { name: `Comment: ${text}` });
+  const profile = page.getByRole('article', { name: 'Profile: Pete Pest' });
+  await expect(item).toContainText('2 open reports');
+  await expect(profile).toContainText('Spam account');
+
+  // Dismiss Sid's report: its reason may stay empty.
+  await item.getByRole('button', { name: 'Dismiss report by Sid Second' }).click();
+  const dismiss = page.getByRole('dialog', { name: 'Dismiss report' });
+  await expect(dismiss.getByLabel('Reason (optional)')).toBeVisible();
+  await dismiss.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast(page, 'Report dismissed')).toBeVisible();
+  await expect(item).toContainText('1 open report');
+  await expect(item.getByRole('button', { name: 'Dismiss report by Sid Second' })).toHaveCount(0);
+
+  // Suspend the author from the comment's group: the reason is asked for, the profile's report closes.
+  await item.getByRole('button', { name: 'Suspend author' }).click();
+  const suspend = page.getByRole('dialog', { name: 'Suspend Pete Pest' });
+  await suspend.getByLabel('Reason (required)').fill('Spam account');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(toast(page, 'User suspended')).toBeVisible();
+  await expect(item.getByText('Suspended', { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Unsuspend author' })).toBeVisible();
+  await expect(profile).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\?tab=audit$/);
+  const log = page.getByRole('list', { name: 'Audit log' });
+  await expect(log.getByRole('listitem').nth(0)).toContainText(`Meg Moderator suspended “${pest.user.username}”`);
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Meg Moderator dismissed a report on');
+  // The suspended author's session is gone at once.
+  expect((await api(stack, pest.user.token, 'GET', '/me')).status).toBe(401);
+});
