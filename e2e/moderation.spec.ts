@@ -309,3 +309,31 @@ test('dismiss one report, suspend the author from the queue; the profile report 
   // The suspended author's session is gone at once.
   expect((await api(stack, pest.user.token, 'GET', '/me')).status).toBe(401);
 });
+
+test('the queue pages with Load more, newest group first', async ({ page, stack }) => {
+  const reader = await createVerifiedUser(stack, 'Lou Loader');
+  const writer = await createVerifiedUser(stack, 'Many Posts');
+  const moderator = await createVerifiedUser(stack, 'Page Moderator');
+  // One more reported item than a page holds (MODERATION_PAGE_SIZE, 20).
+  const posts: { blogId: string; title: string }[] = [];
+  for (let i = 0; i < 21; i++) {
+    const post = await createBlog(stack, writer, { title: `Paged report ${i} ${Date.now()}` });
+    expect(
+      (await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' })).status,
+    ).toBe(201);
+    posts.push(post);
+  }
+  await grant(stack, 'moderator', moderator);
+
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const newest = page.getByRole('article', { name: `Post: ${posts[20]!.title}` });
+  const oldest = page.getByRole('article', { name: `Post: ${posts[0]!.title}` });
+  await expect(newest).toBeVisible();
+  await expect(oldest).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(oldest).toBeVisible();
+  // Newest first: the last reported post comes before the first one.
+  const titles = await page.getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+  expect(titles.indexOf(`Post: ${posts[20]!.title}`)).toBeLessThan(titles.indexOf(`Post: ${posts[0]!.title}`));
+});
