@@ -101,8 +101,9 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   await hide.getByLabel('Reason (required)').fill('Spam link');
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(toast(mod, 'Comment hidden')).toBeVisible();
-  // Hiding closes the item's reports: the queue is empty.
+  // Hiding closes the item's reports: the queue is empty, and the focus is on the list, not lost.
   await expect(item).toHaveCount(0);
+  await expect(mod.getByRole('tabpanel', { name: 'Open reports' })).toBeFocused();
   await expect(mod.getByText('No open reports. All caught up.')).toBeVisible();
 
   // The audit log (keyboard: the arrow moves to the second tab) shows who, what and why.

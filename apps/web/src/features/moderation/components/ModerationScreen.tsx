@@ -1,6 +1,6 @@
 import type { UserRole } from '@inkwell/core';
 import { Inbox, ShieldOff } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
@@ -67,6 +67,16 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
   const allowed = role === null || canModerate(role);
   const reports = useReportGroups(allowed);
   const audit = useAuditLog(allowed && tab === 'audit');
+  const panelRef = useRef<HTMLDivElement>(null);
+  // An action that closes a group's reports removes the group, and the button that had the focus
+  // with it: the focus then goes to the list rather than falling back to the top of the page.
+  // (Not on the first answer: opening the page leaves the focus where the browser puts it.)
+  const firstAnswer = useRef(true);
+  useEffect(() => {
+    if (!reports.data) return;
+    if (firstAnswer.current) firstAnswer.current = false;
+    else if (!document.activeElement || document.activeElement === document.body) panelRef.current?.focus();
+  }, [reports.data]);
   if (!allowed || forbidden(reports.error) || forbidden(audit.error)) return <NoAccess />;
 
   const select = (next: Tab) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true });
@@ -122,7 +132,14 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}-tab`} className="mt-5">
+      <div
+        ref={panelRef}
+        role="tabpanel"
+        tabIndex={-1}
+        id={`${ids}-${tab}-panel`}
+        aria-labelledby={`${ids}-${tab}-tab`}
+        className="mt-5 outline-none"
+      >
         {tab === 'reports' ? <OpenReports reports={reports} /> : <AuditLog log={audit} />}
       </div>
     </section>
