@@ -338,3 +338,39 @@ test('the queue pages with Load more, newest group first', async ({ page, stack 
   const titles = await page.getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
   expect(titles.indexOf(`Post: ${posts[20]!.title}`)).toBeLessThan(titles.indexOf(`Post: ${posts[0]!.title}`));
 });
+
+test('an admin makes a moderator from the Roles tab; moderators have no Roles tab', async ({ page, stack, browser }) => {
+  const admin = await createVerifiedUser(stack, 'Ada Admin');
+  const helper = await createVerifiedUser(stack, 'Hugo Helper');
+  await grant(stack, 'admin', admin);
+
+  await signInAs(page, admin.user);
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await expect(page).toHaveURL(/\?tab=roles$/);
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a username');
+  await page.getByLabel('Username').fill('@no-such-person-here');
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('alert')).toHaveText('User not found');
+  await page.getByLabel('Username').fill(`@${helper.user.username}`);
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('moderator');
+  await expectNoBlockingA11y(page, 'roles tab');
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(toast(page, 'Role changed')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue('');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first()).toContainText(
+    `Ada Admin granted a role to “${helper.user.username} (moderator)”`,
+  );
+
+  // The new moderator finds Moderation in their menu, without the Roles tab.
+  const mod = await pageAs(browser, stack, helper);
+  await mod.goto('/');
+  await waitForApp(mod);
+  await mod.getByRole('button', { name: 'Account menu' }).click();
+  await mod.getByRole('menuitem', { name: 'Moderation' }).click();
+  await expect(mod.getByRole('tab', { name: 'Open reports', selected: true })).toBeVisible();
+  await expect(mod.getByRole('tab', { name: 'Roles' })).toHaveCount(0);
+  await mod.context().close();
+});
