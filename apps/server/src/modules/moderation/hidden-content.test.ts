@@ -69,7 +69,10 @@ describe('a hidden post', () => {
     await api('POST', `/blogs/like/${blogId}`, reader.token);
     await api('PATCH', `/save-blog/${blogId}`, reader.token);
     for (const [url, body, needle] of await publicTexts(word, tag, blogId)) expect(body, url).toContain(needle);
-    expect((await get(`/blog/${blogId}`)).statusCode).toBe(200);
+    // The reading page and its comments, cached for visitors.
+    for (const url of [`/blog/${blogId}`, `/api/v1/blogs/${blogId}`, `/api/v1/blogs/${blogId}/comments`]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
     expect(await published(author)).toBe(1);
 
     expect((await mod('posts', blogId, 'hide')).statusCode).toBe(200);
