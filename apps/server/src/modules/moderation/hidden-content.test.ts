@@ -169,6 +169,13 @@ describe('a suspended user', () => {
     const { blogId } = await createBlog(t, spammer, { title: 'Spam post' });
     const other = await createBlog(t, author, { title: 'Victim post' });
     await api('POST', `/blogs/comment/${other.blogId}`, spammer.token, { comment: 'Spam comment' });
+    await api('PATCH', `/follow/${reader.id}`, spammer.token);
+    const fromSpammer = async () => {
+      const body = (await api('GET', '/notifications?limit=50', reader.token)).json();
+      return [body.notifications.filter((n: { sender: { _id: string } | null }) => n.sender?._id === spammer.id).length, body.unreadCount];
+    };
+    const [sent, unread] = await fromSpammer();
+    expect(sent).toBe(1);
     expect((await get('/api/v1/blogs?limit=50')).body).toContain(blogId);
     expect(await commentCount(other.blogId)).toBe(1);
 
@@ -189,10 +196,13 @@ describe('a suspended user', () => {
     expect(await commentCount(other.blogId)).toBe(0);
     expect(await published(spammer)).toBe(0);
     expect((await get('/sitemaps/profiles.xml')).body).not.toContain(spammer.username);
+    // What they sent others is gone from lists and unread counts.
+    expect(await fromSpammer()).toEqual([0, unread - 1]);
 
     // A post a moderator hid stays hidden after the unsuspension.
     await mod('posts', blogId, 'hide');
     await mod('users', spammer.id, 'unsuspend');
+    expect(await fromSpammer()).toEqual([1, unread]);
     expect(await commentCount(other.blogId)).toBe(1);
     expect((await get(`/api/v1/blogs/${blogId}`)).statusCode).toBe(404);
     await mod('posts', blogId, 'restore');
