@@ -94,6 +94,11 @@ describe('a hidden post', () => {
     // Its author still has it, marked, on the page and in their own profile list.
     const own = await get(`/api/v1/blogs/${blogId}`, author.token);
     expect([own.statusCode, own.json().blog.hidden]).toEqual([200, true]);
+    // A moderator may open its page, marked, to judge it; a draft stays its author's alone.
+    const judged = await get(`/api/v1/blogs/${blogId}`, moderator.token);
+    expect([judged.statusCode, judged.json().blog?.hidden]).toEqual([200, true]);
+    const draft = await createBlog(t, author, { draft: true });
+    expect((await get(`/api/v1/blogs/${draft.blogId}`, moderator.token)).statusCode).toBe(404);
     const mine = (await api('GET', `/users/${author.username}/blogs`, author.token)).json().blogs;
     expect(mine.find((b: { blogId: string }) => b.blogId === blogId)?.hidden).toBe(true);
     // Editing it keeps it hidden everywhere (the tag copy too) and uncounted.
