@@ -5,7 +5,7 @@ import { createVerifiedUser, expect, signInAs, test, watchConsole } from './supp
  * uploads, publish/draft, edit, and who may open the edit page. Checked through the API too.
  */
 
-import { api, editorOf, png, stubEmbeds, UPLOAD_URL, type User, YOUTUBE } from './support/editor';
+import { api, editorOf, png, stubEmbeds, submitAndLeave, UPLOAD_URL, type User, YOUTUBE } from './support/editor';
 
 test('writes a blog with every block type, publishes it and edits it', async ({ page, stack }) => {
   test.setTimeout(150_000);
@@ -262,8 +262,7 @@ test('writes a blog with every block type, publishes it and edits it', async ({ 
   await page.getByLabel('Title').fill('Every block, edited');
   // A cached selected blog (SPEC.md 4) is cleared when the editor is left for another page.
   await page.evaluate((id) => localStorage.setItem('selectedBlog', JSON.stringify({ blogId: id })), blog.blogId);
-  await page.getByRole('button', { name: 'Update Blog' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await submitAndLeave(page, 'Update Blog', /\/$/);
   await expect(page.getByText('Blog updated successfully')).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedBlog'))).toBeNull();
 

@@ -19,6 +19,32 @@ export async function api(stack: Stack, path: string, token?: string) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
+/**
+ * Clicks the editor's submit button and waits for the app to leave the editor for `url`. When it
+ * stays, the error names what the writer saw (toasts, the autosave bar) and every refused write,
+ * so a rare failure in CI says why instead of only "the URL did not change".
+ */
+export async function submitAndLeave(page: Page, button: string, url: RegExp) {
+  const refused: string[] = [];
+  const onResponse = async (res: import('@playwright/test').Response) => {
+    if (res.request().method() !== 'GET' && res.url().includes('/api/v1/') && res.status() >= 400)
+      refused.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()} ${await res.text().catch(() => '')}`);
+  };
+  page.on('response', onResponse);
+  try {
+    await page.getByRole('button', { name: button }).click();
+    await page.waitForURL(url, { timeout: 15_000 });
+  } catch (error) {
+    const toasts = await page.locator('[data-sonner-toast]').allTextContents();
+    const status = await page.getByRole('status').allTextContents();
+    throw new Error(
+      `still on ${page.url()} after '${button}': toasts ${JSON.stringify(toasts)}, status ${JSON.stringify(status)}, refused ${JSON.stringify(refused)}; ${error}`,
+    );
+  } finally {
+    page.off('response', onResponse);
+  }
+}
+
 /** The test machine has no internet: embed frames get an empty answer instead of a network error page. */
 export async function stubEmbeds(page: Page) {
   await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) => route.fulfill({ status: 204, body: '' }));

@@ -134,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     changes: config.responseCache ? services.publicData : undefined,
     corsEnabled: config.corsOrigins.length > 0,
     ttlMs: config.responseCacheTtlMs,
+    countsLagMs: config.responseCacheCountsLagMs,
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -52,6 +52,8 @@ const envSchema = z.object({
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Seconds an in-memory public answer may live at most (heals a change the cache never saw). */
   RESPONSE_CACHE_TTL: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Milliseconds a list page may still show a post's previous like/save/comment counts (0: none). */
+  RESPONSE_CACHE_COUNTS_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   STORAGE: z.enum(['local', 's3'], { message: "STORAGE must be 'local' or 's3'" }).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -105,6 +107,8 @@ export interface Config {
   /** In-memory cache of anonymous public reads (off: every request runs the full path, for benchmarks). */
   responseCache: boolean;
   responseCacheTtlMs: number;
+  /** How long list pages may show a post's previous counts (RESPONSE_CACHE_COUNTS_LAG_MS); its own page never does. */
+  responseCacheCountsLagMs: number;
   /** Where uploads live; local disk under dataDir unless S3 is configured. */
   storage: StorageConfig;
   /** The cleanup scheduler; tests turn it off and run jobs themselves. */
@@ -195,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailWorker: true,
     responseCache: env.RESPONSE_CACHE === 'on',
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL * 1000,
+    responseCacheCountsLagMs: env.RESPONSE_CACHE_COUNTS_LAG_MS,
     storage: storageConfig(env),
     backgroundJobs: env.BACKGROUND_JOBS === 'on',
     scheduledPostsIntervalMs: env.SCHEDULED_POSTS_INTERVAL_MS,

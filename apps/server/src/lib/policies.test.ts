@@ -16,6 +16,7 @@ import {
   canEditProfile,
   canFollow,
   canInteract,
+  canModeratorRead,
   canReadBlog,
   canReadComment,
   canReplyTo,
@@ -132,6 +133,8 @@ describe('policy matrix', () => {
     ["change a user's role", (a) => canChangeRole(a, ROLES.user!), ['admin']],
     ['change their own role', (a) => canChangeRole(a, a), []],
     ['sign in', (a) => canSignIn(a), ['user', 'moderator', 'admin']],
+    ['open a hidden post', (a) => canModeratorRead(a, BLOGS.hidden), ['moderator', 'admin']],
+    ['open a draft', (a) => canModeratorRead(a, BLOGS.draft), []],
   ];
   describe.each(ROLE_MATRIX)('%s', (_action, can, who) => {
     it.each(Object.keys(ROLES).map((r) => [r, who.includes(r)] as const))('%s: %s', (role, expected) => {

@@ -23,6 +23,9 @@ function viewerReadingSearch(route: RouteOptions): void {
   };
 }
 
+/** How long list pages may show old counts in this app (RESPONSE_CACHE_COUNTS_LAG_MS). */
+const COUNTS_LAG_MS = 400;
+
 describe('public cache: what a write drops', () => {
   let t: TestApp;
   let author: TestUser;
@@ -33,7 +36,9 @@ describe('public cache: what a write drops', () => {
   const queries: CompiledQuery[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, (q) => queries.push(q), { onRoute: viewerReadingSearch });
+    t = await createTestApp({ responseCacheCountsLagMs: COUNTS_LAG_MS }, undefined, (q) => queries.push(q), {
+      onRoute: viewerReadingSearch,
+    });
     author = await createUser(t, { name: 'Tag Author' });
     reader = await createUser(t, { name: 'Tag Reader' });
     other = await createUser(t, { name: 'Tag Bystander' });
@@ -55,27 +60,56 @@ describe('public cache: what a write drops', () => {
     for (const url of urls) expect((await cached(url)).fromCache).toBe(true);
   };
 
-  test('a like drops its post’s page, the lists showing it and the liker’s profile; other entries stay', async () => {
+  test('a like drops its post’s page and the liker’s profile at once, the lists showing it within the counts lag; other entries stay', async () => {
     const page = `/api/v1/blogs/${liked}`;
     const quiet = `/api/v1/blogs/${untouched}`;
     const feed = '/api/v1/blogs?limit=10&page=1';
+    // (search-blogs is made to read the viewer in this file, so the author's tab stands for the other lists)
+    const tab = `/api/v1/users/${author.username}/blogs`;
     const readerProfile = `/api/v1/users/${reader.username}`;
     const bystander = `/api/v1/users/${other.username}`;
-    await warm(page, quiet, feed, readerProfile, bystander);
+    await warm(page, quiet, feed, tab, readerProfile, bystander);
+    const likeCountIn = (body: { blogs: { blogId: string; likeCount: number }[] }) => body.blogs.find((b) => b.blogId === liked)!.likeCount;
+    expect(likeCountIn((await cached(tab)).body)).toBe(0);
     const like = await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${liked}`, headers: bearer(reader.token) });
     expect(like.statusCode).toBe(200);
+    const likedAt = Date.now();
 
     const pageNow = await cached(page);
     expect(pageNow.fromCache).toBe(false);
     expect(pageNow.body.blog.likeCount).toBe(1);
-    const feedNow = await cached(feed);
-    expect(feedNow.fromCache).toBe(false);
-    expect(feedNow.body.blogs.find((b: { blogId: string }) => b.blogId === liked).likeCount).toBe(1);
     const profileNow = await cached(readerProfile);
     expect(profileNow.fromCache).toBe(false);
     expect(profileNow.body.user.likedCount).toBe(1);
+    // Within the lag the lists may still be the copies from before the like (counts only).
+    const feedSoon = await cached(feed);
+    if (Date.now() - likedAt < COUNTS_LAG_MS) expect(feedSoon.fromCache).toBe(true);
+    // After it, they show the like, recomputed once.
+    await new Promise((resolve) => setTimeout(resolve, COUNTS_LAG_MS + 50 - (Date.now() - likedAt)));
+    for (const list of [feed, tab]) {
+      const now = await cached(list);
+      expect(now.fromCache).toBe(false);
+      expect(likeCountIn(now.body)).toBe(1);
+      expect((await cached(list)).fromCache).toBe(true);
+    }
     expect((await cached(quiet)).fromCache).toBe(true);
     expect((await cached(bystander)).fromCache).toBe(true);
+  });
+
+  test('a list computed before a like is kept no longer than the counts lag', async () => {
+    const feed = '/api/v1/blogs?limit=10&page=2';
+    const before = t.app.publicCache!.generation;
+    await get(feed); // computes and stores it
+    const like = await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${untouched}`, headers: bearer(other.token) });
+    expect(like.statusCode).toBe(200);
+    const likedAt = Date.now();
+    // Stored with the generation from before the like: allowed, but only until the lag ends.
+    expect(
+      t.app.publicCache!.set(feed, before, { headers: {}, etag: 'W/"old"', body: '{"old":true}' }, ['lists', `counts:${untouched}`]),
+    ).toBe(true);
+    if (Date.now() - likedAt < COUNTS_LAG_MS) expect((await cached(feed)).body).toEqual({ old: true });
+    await new Promise((resolve) => setTimeout(resolve, COUNTS_LAG_MS + 50 - (Date.now() - likedAt)));
+    expect((await cached(feed)).fromCache).toBe(false);
   });
 
   test('a comment drops its post’s page and comments, not another post’s', async () => {

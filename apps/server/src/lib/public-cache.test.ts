@@ -99,6 +99,22 @@ describe('public response cache', () => {
     expect((await get(url)).json().blog.creator.name).toBe('Renamed Author');
   });
 
+  test('a search answer is tagged with its cards: a like on another post keeps it, a like on its own post shows within the counts lag', async () => {
+    const elsewhere = (await createBlog(t, author, { title: 'Unrelated zebra notes' })).blogId;
+    const url = '/api/v1/search-blogs?search=cached&limit=10&page=1';
+    const likes = () => get(url).then((r) => r.json().blogs as { blogId: string; likeCount: number }[]);
+    const [card] = await likes();
+    expect(card!.blogId).toBe(blogId);
+    const like = (id: string, user: TestUser) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${id}`, headers: bearer(user.token) });
+    expect((await like(elsewhere, reader)).statusCode).toBe(200);
+    queries.length = 0;
+    await likes();
+    expect(queries).toHaveLength(0);
+    expect((await like(blogId, author)).statusCode).toBe(200);
+    await expect.poll(async () => (await likes())[0]!.likeCount, { timeout: 5000, interval: 100 }).toBe(card!.likeCount + 1);
+  });
+
   test('a signed-in read of a kept blog page is the anonymous body plus the viewer’s own flags, read from the database, and stays private', async () => {
     const url = `/api/v1/blogs/${blogId}`;
     const anonymous = (await get(url)).json().blog;

@@ -52,6 +52,8 @@ export interface PublicResponsesOptions {
   corsEnabled: boolean;
   /** Longest life of an entry (ms), whatever the change feed says. */
   ttlMs?: number;
+  /** How long a list page may show a post's previous counts (ms; lib/public-tags.ts countsTag). */
+  countsLagMs?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface PublicResponsesOptions {
  * the full path produced. Call it before any other plugin so its onRequest runs first.
  */
 export async function registerPublicResponses(app: FastifyInstance, options: PublicResponsesOptions): Promise<ResponseCache | undefined> {
-  const cache = options.changes ? new ResponseCache({ ttlMs: options.ttlMs }) : undefined;
+  const cache = options.changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
   if (cache) {
     options.changes!.on((tags) => cache.touch(tags));
     registerLookup(app, cache, options.corsEnabled);

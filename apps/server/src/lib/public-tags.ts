@@ -9,12 +9,27 @@ export const postTag = (blogId: string): string => `post:${blogId}`;
 /** A user's profile and its tabs (counts, followers, following, liked and saved lists). */
 export const profileTag = (username: string): string => `profile:${username}`;
 
+/**
+ * A post's like, save and comment counts as its list cards show them. The response cache keeps a
+ * list page up to RESPONSE_CACHE_COUNTS_LAG_MS after a change of these (TaggedStore `lag`), so a
+ * burst of likes recomputes each hot list once per lag, not once per like; the post's own page
+ * (postTag) is dropped at once.
+ */
+export const countsTag = (blogId: string): string => `counts:${blogId}`;
+export const isCountsTag = (tag: string): boolean => tag.startsWith('counts:');
+
+/** A change of a post's counts: its page at once, its list cards within the lag. */
+export const countTags = (blogId: string): string[] => [postTag(blogId), countsTag(blogId)];
+
 /** Every list of posts (feed, search, tags, profile tabs, feeds): a post added, edited or removed moves them. */
 export const LISTS_TAG = 'lists';
 
-/** The list tags of a page of post cards: the lists, and each post shown. */
+/**
+ * The list tags of a page of post cards: the lists, and each post's counts. Nothing else on a
+ * card changes without touching LISTS_TAG (an edit, a deletion) or everything (a profile's name).
+ */
 export function cardTags(cards: readonly { blogId: string }[]): string[] {
-  return [LISTS_TAG, ...cards.map((c) => postTag(c.blogId))];
+  return [LISTS_TAG, ...cards.map((c) => countsTag(c.blogId))];
 }
 
 /**

@@ -105,4 +105,38 @@ describe('response cache', () => {
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
   });
+
+  test('a change of counts keeps a list for the lag at most, drops the post page at once, and lag 0 drops both', () => {
+    let now = 1_000_000;
+    const cache = new ResponseCache({ countsLagMs: 1000, now: () => now });
+    cache.set('/post/1', cache.generation, entry('page'), ['post:1']);
+    cache.set('/feed', cache.generation, entry('feed'), ['lists', 'counts:1', 'counts:2']);
+    cache.set('/other', cache.generation, entry('other'), ['lists', 'counts:3']);
+    cache.touch(['post:1', 'counts:1']);
+    expect(cache.get('/post/1')).toBeUndefined();
+    now += 999;
+    expect(cache.get('/feed')?.text).toBe('feed');
+    // A second like later does not extend the first one's lag.
+    cache.touch(['post:1', 'counts:1']);
+    now += 1;
+    expect(cache.get('/feed')).toBeUndefined();
+    expect(cache.get('/other')?.text).toBe('other');
+    // A list computed before a counts change is kept only until that change's lag ends.
+    const before = cache.generation;
+    cache.touch(['counts:3']);
+    now += 400;
+    expect(cache.set('/other', before, entry('older'), ['lists', 'counts:3'])).toBe(true);
+    now += 599;
+    expect(cache.get('/other')?.text).toBe('older');
+    now += 1;
+    expect(cache.get('/other')).toBeUndefined();
+    now += 1;
+    expect(cache.set('/other', before, entry('older'), ['lists', 'counts:3'])).toBe(false);
+
+    const exact = new ResponseCache({ countsLagMs: 0, now: () => now });
+    exact.set('/feed', exact.generation, entry('feed'), ['lists', 'counts:1']);
+    exact.touch(['counts:1']);
+    expect(exact.get('/feed')).toBeUndefined();
+    expect(exact.bytes).toBe(0);
+  });
 });

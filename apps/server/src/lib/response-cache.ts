@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isCountsTag } from './public-tags';
 import { ANY_CHANGE, TaggedStore } from './tagged-store';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -21,12 +22,15 @@ export interface ResponseCacheOptions {
   compressThreshold?: number;
   /** How long an entry may be served at most (a change the cache never saw heals after it). */
   ttlMs?: number;
+  /** How long a list page may show a post's previous counts after they changed (countsTag); default 1 s. */
+  countsLagMs?: number;
   now?: () => number;
 }
 
 /**
  * An in-memory LRU of anonymous responses, keyed by URL and tagged with what they show (see
- * TaggedStore): a like drops its post's page and the list pages showing that post, nothing else.
+ * TaggedStore): a like drops its post's page at once and the list pages showing that post within
+ * the counts lag, nothing else.
  * Bounded by entries and bytes (the text, its Buffer and every compressed copy are counted).
  */
 export class ResponseCache {
@@ -46,6 +50,7 @@ export class ResponseCache {
       maxEntries: options.maxEntries ?? 5000,
       ttlMs: options.ttlMs ?? 60_000,
       now: options.now,
+      lag: { isLagTag: isCountsTag, ms: options.countsLagMs ?? 1000 },
       onRemove: (entry) => {
         entry.gone = true;
         this.bytesUsed -= entry.bodies.identity!.length; // the text

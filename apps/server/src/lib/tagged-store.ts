@@ -8,12 +8,20 @@ export interface TaggedStoreOptions<V> {
   /** Called for every value leaving the store (byte accounting). */
   onRemove?: (value: V) => void;
   now?: () => number;
+  /**
+   * Tags whose change leaves a value servable this much longer instead of dropping it (the
+   * counts on list cards, see lib/public-tags.ts `countsTag`): a burst of likes on a hot post
+   * then costs one recomputation of each list page per lag instead of one per like.
+   */
+  lag?: { isLagTag: (tag: string) => boolean; ms: number };
 }
 
 interface Slot<V> {
   value: V;
   tags: readonly string[];
   expires: number;
+  /** Set by a change to a lag tag: the value is dropped when read after this time. */
+  staleAfter?: number;
 }
 
 /** Tag versions kept before the oldest are forgotten (a computation older than that is refused). */
@@ -30,6 +38,8 @@ export class TaggedStore<V> {
   private readonly byTag = new Map<string, Set<string>>();
   /** The version at which each tag was last touched. */
   private readonly touched = new Map<string, number>();
+  /** When each lag tag was last touched (alongside its version in `touched`). */
+  private readonly touchedAt = new Map<string, number>();
   private version = 0;
   /** Computations started before this version are refused (touched tags were forgotten, or all was dropped). */
   private floor = 0;
@@ -52,7 +62,8 @@ export class TaggedStore<V> {
   get(key: string): V | undefined {
     const slot = this.slots.get(key);
     if (!slot) return undefined;
-    if (slot.expires <= this.now()) {
+    const now = this.now();
+    if (slot.expires <= now || (slot.staleAfter !== undefined && slot.staleAfter <= now)) {
       this.delete(key);
       return undefined;
     }
@@ -62,11 +73,16 @@ export class TaggedStore<V> {
     return slot.value;
   }
 
-  /** Stores the value unless something it shows changed since `generation`; true when stored. */
+  /**
+   * Stores the value unless something it shows changed since `generation`; true when stored.
+   * A value computed before a change to one of its lag tags is kept only until that change's lag ends.
+   */
   set(key: string, generation: number, value: V, tags: readonly string[] = [ANY_CHANGE]): boolean {
     if (this.changedSince(generation, tags)) return false;
+    const staleAfter = this.lagEndSince(generation, tags);
+    if (staleAfter !== undefined && staleAfter <= this.now()) return false;
     this.delete(key);
-    this.slots.set(key, { value, tags, expires: this.now() + this.options.ttlMs });
+    this.slots.set(key, { value, tags, expires: this.now() + this.options.ttlMs, staleAfter });
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
       if (keys) keys.add(key);
@@ -76,7 +92,10 @@ export class TaggedStore<V> {
     return true;
   }
 
-  /** Drops the values showing any of these tags; ANY_CHANGE among them drops everything. */
+  /**
+   * Drops the values showing any of these tags (a lag tag marks them to be dropped after the
+   * lag instead); ANY_CHANGE among them drops everything.
+   */
   touch(tags: readonly string[]): void {
     if (tags.includes(ANY_CHANGE)) {
       this.clear();
@@ -86,12 +105,18 @@ export class TaggedStore<V> {
     this.lastChange = this.version;
     if (this.touched.size + tags.length > MAX_TOUCHED_TAGS) {
       this.touched.clear();
+      this.touchedAt.clear();
       this.floor = this.version;
     }
+    const now = this.now();
     for (const tag of [...tags, ANY_CHANGE]) {
       this.touched.set(tag, this.version);
       const keys = this.byTag.get(tag);
-      if (keys) for (const key of [...keys]) this.delete(key);
+      if (this.isLagTag(tag)) {
+        this.touchedAt.set(tag, now);
+        const staleAfter = now + this.options.lag!.ms;
+        if (keys) for (const key of keys) this.markStale(key, staleAfter);
+      } else if (keys) for (const key of [...keys]) this.delete(key);
     }
   }
 
@@ -100,6 +125,7 @@ export class TaggedStore<V> {
     this.lastChange = this.version;
     this.floor = this.version;
     this.touched.clear();
+    this.touchedAt.clear();
     for (const key of [...this.slots.keys()]) this.delete(key);
   }
 
@@ -120,9 +146,30 @@ export class TaggedStore<V> {
     this.options.onRemove?.(slot.value);
   }
 
+  private isLagTag(tag: string): boolean {
+    return this.options.lag?.isLagTag(tag) ?? false;
+  }
+
+  private markStale(key: string, staleAfter: number): void {
+    const slot = this.slots.get(key);
+    if (slot && (slot.staleAfter === undefined || slot.staleAfter > staleAfter)) slot.staleAfter = staleAfter;
+  }
+
+  /** Whether a tag the value shows (other than a lag tag) changed since `generation`. */
   private changedSince(generation: number, tags: readonly string[]): boolean {
     if (generation < this.floor) return true;
     if (tags.includes(ANY_CHANGE)) return this.lastChange > generation;
-    return tags.some((tag) => (this.touched.get(tag) ?? 0) > generation);
+    return tags.some((tag) => !this.isLagTag(tag) && (this.touched.get(tag) ?? 0) > generation);
+  }
+
+  /** When a value computed at `generation` must go because a lag tag of it changed since; undefined if none did. */
+  private lagEndSince(generation: number, tags: readonly string[]): number | undefined {
+    let end: number | undefined;
+    for (const tag of tags) {
+      if (!this.isLagTag(tag) || (this.touched.get(tag) ?? 0) <= generation) continue;
+      const at = this.touchedAt.get(tag)! + this.options.lag!.ms;
+      if (end === undefined || at < end) end = at;
+    }
+    return end;
   }
 }

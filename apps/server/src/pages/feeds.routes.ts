@@ -1,5 +1,6 @@
 import { FEED_FORMATS, type FeedFormat } from '@inkwell/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LISTS_TAG, profileTag } from '../lib/public-tags';
 import { feedContentType, renderFeed } from './feeds';
 import type { FeedData } from './feeds.service';
 import { sendPublicDocument } from './feeds-http';
@@ -15,7 +16,12 @@ export const feedsRoutes: FastifyPluginAsync = async (app) => {
     feeds,
     config: { publicUrl },
   } = app.services;
-  const config = { publicCache: 'anyone' as const };
+  // Feeds show posts, not counts: only a post's change (LISTS_TAG) or its author's moves them.
+  const config = { publicCache: 'anyone' as const, cacheTags: () => [LISTS_TAG] };
+  const authorConfig = {
+    ...config,
+    cacheTags: (request: FastifyRequest) => [profileTag((request.params as { username: string }).username), LISTS_TAG],
+  };
   const send = (request: FastifyRequest, reply: FastifyReply, format: FeedFormat, data: FeedData) =>
     sendPublicDocument(request, reply, {
       body: renderFeed(data, format, publicUrl),
@@ -26,7 +32,7 @@ export const feedsRoutes: FastifyPluginAsync = async (app) => {
   for (const format of Object.keys(FEED_FORMATS) as FeedFormat[]) {
     const file = FEED_FORMATS[format].file;
     app.get(`/${file}`, { config }, async (request, reply) => send(request, reply, format, await feeds.site()));
-    app.get<{ Params: { username: string } }>(`/@:username/${file}`, { config }, async (request, reply) =>
+    app.get<{ Params: { username: string } }>(`/@:username/${file}`, { config: authorConfig }, async (request, reply) =>
       send(request, reply, format, await feeds.author(request.params.username)),
     );
     app.get<{ Params: { tag: string } }>(`/tag/:tag/${file}`, { config }, async (request, reply) =>

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LISTS_TAG, postTag, profileTag } from '../lib/public-tags';
 import { routePreloads } from '../web';
 import { PageDocument } from './document';
 import { sendPublicDocument } from './feeds-http';
@@ -52,21 +53,29 @@ export function registerPages(app: FastifyInstance, distDir: string): Pages {
     return sendPublicDocument(request, reply, { body: html, type: HTML });
   };
 
+  // What each page shows, as the tags writes touch (lib/public-tags.ts); HTML cards carry no
+  // counts, so likes leave the lists alone. The article shows its counts: its post's tag.
   const config = { publicCache: 'anyone' as const };
-  app.get('/', { config }, async (request, reply) => send(request, reply, await pages.home()));
-  app.get<{ Params: { id: string } }>('/blog/:id', { config }, async (request, reply) =>
+  const lists = { ...config, cacheTags: () => [LISTS_TAG] };
+  const article = { ...config, cacheTags: (request: FastifyRequest) => [postTag((request.params as { id: string }).id), LISTS_TAG] };
+  const profile = {
+    ...config,
+    cacheTags: (request: FastifyRequest) => [profileTag((request.params as { username: string }).username), LISTS_TAG],
+  };
+  app.get('/', { config: lists }, async (request, reply) => send(request, reply, await pages.home()));
+  app.get<{ Params: { id: string } }>('/blog/:id', { config: article }, async (request, reply) =>
     send(request, reply, await pages.blog(request.params.id)),
   );
-  app.get<{ Params: { username: string } }>('/@:username', { config }, async (request, reply) =>
+  app.get<{ Params: { username: string } }>('/@:username', { config: profile }, async (request, reply) =>
     send(request, reply, await pages.profile(request.params.username, undefined)),
   );
-  app.get<{ Params: { username: string; tab: string } }>('/@:username/:tab', { config }, async (request, reply) =>
+  app.get<{ Params: { username: string; tab: string } }>('/@:username/:tab', { config: profile }, async (request, reply) =>
     send(request, reply, await pages.profile(request.params.username, request.params.tab)),
   );
-  app.get<{ Params: { tag: string } }>('/tag/:tag', { config }, async (request, reply) =>
+  app.get<{ Params: { tag: string } }>('/tag/:tag', { config: lists }, async (request, reply) =>
     send(request, reply, await pages.tag(request.params.tag)),
   );
-  app.get<{ Querystring: { q?: string | string[] } }>('/search', { config }, async (request, reply) => {
+  app.get<{ Querystring: { q?: string | string[] } }>('/search', { config: lists }, async (request, reply) => {
     const q = request.query.q;
     return send(request, reply, await pages.search(typeof q === 'string' ? q : (q?.[0] ?? '')));
   });

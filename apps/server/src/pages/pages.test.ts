@@ -298,4 +298,18 @@ describe('public response cache', () => {
     expect(after.body).toContain('Fresh from the press');
     expect(after.body).toContain(created.blogId);
   });
+  it('a like refreshes the post’s page at once and leaves the lists, the profile and the feeds cached', async () => {
+    const reader = await createUser(t, { name: 'Page Reader' });
+    const kept = ['/', '/tag/kysely', `/@${author.username}`, '/feed.xml', `/@${author.username}/feed.xml`];
+    const page = `/blog/${blogId}`;
+    for (const url of [...kept, page]) expect((await get(url)).statusCode).toBe(200);
+    const like = await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+    expect(like.statusCode).toBe(200);
+    const hits = t.app.publicCache!.hits;
+    for (const url of kept) await get(url);
+    expect(t.app.publicCache!.hits).toBe(hits + kept.length);
+    const article = await get(page);
+    expect(t.app.publicCache!.hits).toBe(hits + kept.length);
+    expect(article.body).toMatch(/>1 like</);
+  });
 });

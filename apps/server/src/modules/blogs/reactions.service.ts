@@ -4,7 +4,7 @@ import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { canInteract, canReadBlog } from '../../lib/policies';
-import { postTag, profileTag } from '../../lib/public-tags';
+import { countTags, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
@@ -65,7 +65,7 @@ export class ReactionsService {
       }
       const count = await reactions.adjustCount(table, blog.id, delta, trx);
       // The post's counts (its page and cards) and the reader's liked or saved tab and count.
-      await tx.touch([postTag(blog.blog_id), ...(username ? [profileTag(username)] : [])], [table, 'blogs']);
+      await tx.touch([...countTags(blog.blog_id), ...(username ? [profileTag(username)] : [])], [table, 'blogs']);
       if (table === 'likes' && delta && events?.onLikeChanged) {
         await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, tx);
       }

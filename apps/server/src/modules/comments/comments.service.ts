@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { canDeleteComment, canEditComment, canInteract, canReadBlog, canReadComment, canReplyTo, type ViewerId } from '../../lib/policies';
-import { postTag } from '../../lib/public-tags';
+import { countTags, postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
@@ -90,7 +90,7 @@ export class CommentsService {
       );
       if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
       await comments.adjustBlogCommentCount(blog.id, 1, trx);
-      await tx.touch([postTag(blog.blog_id)], ['comments', 'blogs']);
+      await tx.touch(countTags(blog.blog_id), ['comments', 'blogs']);
       await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, tx);
     });
     return presentComment((await comments.findWithAuthor(id, userId))!);
@@ -123,7 +123,7 @@ export class CommentsService {
       if (comment.parent_id) await this.deps.counters.recountComments([comment.parent_id], trx);
       await this.deps.counters.recountBlogComments([comment.blog_id], trx);
       // Replies and their likes go too (ON DELETE CASCADE): all on this post's comments.
-      if (blog) await tx.touch([postTag(blog.blog_id)], ['comments', 'comment_likes', 'blogs']);
+      if (blog) await tx.touch(countTags(blog.blog_id), ['comments', 'comment_likes', 'blogs']);
     });
   }
 
