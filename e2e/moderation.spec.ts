@@ -93,6 +93,11 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   await expect(item).toContainText('Advertising in every thread');
   await expect(item).toContainText('Rae Reporter');
   await expectNoBlockingA11y(mod, 'moderation queue');
+  // The item's link opens the post with its comment panel.
+  await item.getByRole('link', { name: spam }).click();
+  await expect(mod).toHaveURL(new RegExp(`/blog/${post.blogId}#comment-`));
+  await expect(mod.getByRole('dialog', { name: 'Comments (1)' }).getByText(spam)).toBeVisible();
+  await mod.goBack();
 
   await item.getByRole('button', { name: 'Hide' }).click();
   const hide = mod.getByRole('dialog', { name: 'Hide comment' });
