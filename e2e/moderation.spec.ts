@@ -93,6 +93,11 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   await expect(item).toContainText('Advertising in every thread');
   await expect(item).toContainText('Rae Reporter');
   await expectNoBlockingA11y(mod, 'moderation queue');
+  // The item's link opens the post with its comment panel.
+  await item.getByRole('link', { name: spam }).click();
+  await expect(mod).toHaveURL(new RegExp(`/blog/${post.blogId}#comment-`));
+  await expect(mod.getByRole('dialog', { name: 'Comments (1)' }).getByText(spam)).toBeVisible();
+  await mod.goBack();
 
   await item.getByRole('button', { name: 'Hide' }).click();
   const hide = mod.getByRole('dialog', { name: 'Hide comment' });
@@ -101,8 +106,9 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   await hide.getByLabel('Reason (required)').fill('Spam link');
   await hide.getByRole('button', { name: 'Hide' }).click();
   await expect(toast(mod, 'Comment hidden')).toBeVisible();
-  // Hiding closes the item's reports: the queue is empty.
+  // Hiding closes the item's reports: the queue is empty, and the focus is on the list, not lost.
   await expect(item).toHaveCount(0);
+  await expect(mod.getByRole('tabpanel', { name: 'Open reports' })).toBeFocused();
   await expect(mod.getByText('No open reports. All caught up.')).toBeVisible();
 
   // The audit log (keyboard: the arrow moves to the second tab) shows who, what and why.
@@ -131,6 +137,10 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   const own = author.getByRole('article', { name: 'Comment by Sam Spammer' });
   await expect(own).toContainText(spam);
   await expect(own).toContainText('Hidden by a moderator');
+  // One's own comment has Edit and Delete, never Report.
+  await own.getByRole('button', { name: 'Comment options' }).click();
+  await expect(own.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await expect(own.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
   await author.context().close();
   expect(problems).toEqual([]);
 });
@@ -245,4 +255,127 @@ test('the queue on a 320 px phone in the dark theme: hide a reported post; its a
   await other.goto(`/blog/${post.blogId}`);
   await expect(other.getByRole('heading', { name: 'Blog not found' })).toBeVisible();
   await other.context().close();
+});
+
+test('dismiss one report, suspend the author from the queue; the profile report closes, the badge shows, the log says so', async ({
+  page,
+  stack,
+}) => {
+  const [first, second, pest, moderator] = [
+    await createVerifiedUser(stack, 'Fay First'),
+    await createVerifiedUser(stack, 'Sid Second'),
+    await createVerifiedUser(stack, 'Pete Pest'),
+    await createVerifiedUser(stack, 'Meg Moderator'),
+  ];
+  const post = await createBlog(stack, first);
+  const text = `Follow me for free money ${Date.now()}`;
+  const { body } = await api(stack, pest.user.token, 'POST', `/blogs/comment/${post.blogId}`, { comment: text });
+  const commentId = body.newComment._id as string;
+  for (const [who, reason] of [
+    [first, 'spam'],
+    [second, 'harassment'],
+  ] as const) {
+    expect((await api(stack, who.user.token, 'POST', '/reports', { targetType: 'comment', targetId: commentId, reason })).status).toBe(201);
+  }
+  const profileReport = { targetType: 'user', targetId: pest.user.id, reason: 'other', text: 'Spam account' };
+  expect((await api(stack, first.user.token, 'POST', '/reports', profileReport)).status).toBe(201);
+  await grant(stack, 'moderator', moderator);
+
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const item = page.getByRole('article', { name: `Comment: ${text}` });
+  const profile = page.getByRole('article', { name: 'Profile: Pete Pest' });
+  await expect(item).toContainText('2 open reports');
+  await expect(profile).toContainText('Spam account');
+
+  // Dismiss Sid's report: its reason may stay empty.
+  await item.getByRole('button', { name: 'Dismiss report by Sid Second' }).click();
+  const dismiss = page.getByRole('dialog', { name: 'Dismiss report' });
+  await expect(dismiss.getByLabel('Reason (optional)')).toBeVisible();
+  await dismiss.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast(page, 'Report dismissed')).toBeVisible();
+  await expect(item).toContainText('1 open report');
+  await expect(item.getByRole('button', { name: 'Dismiss report by Sid Second' })).toHaveCount(0);
+
+  // Suspend the author from the comment's group: the reason is asked for, the profile's report closes.
+  await item.getByRole('button', { name: 'Suspend author' }).click();
+  const suspend = page.getByRole('dialog', { name: 'Suspend Pete Pest' });
+  await suspend.getByLabel('Reason (required)').fill('Spam account');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(toast(page, 'User suspended')).toBeVisible();
+  await expect(item.getByText('Suspended', { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Unsuspend author' })).toBeVisible();
+  await expect(profile).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\?tab=audit$/);
+  const log = page.getByRole('list', { name: 'Audit log' });
+  await expect(log.getByRole('listitem').nth(0)).toContainText(`Meg Moderator suspended “${pest.user.username}”`);
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Meg Moderator dismissed a report on');
+  // The suspended author's session is gone at once.
+  expect((await api(stack, pest.user.token, 'GET', '/me')).status).toBe(401);
+});
+
+test('the queue pages with Load more, newest group first', async ({ page, stack }) => {
+  const reader = await createVerifiedUser(stack, 'Lou Loader');
+  const writer = await createVerifiedUser(stack, 'Many Posts');
+  const moderator = await createVerifiedUser(stack, 'Page Moderator');
+  // One more reported item than a page holds (MODERATION_PAGE_SIZE, 20).
+  const posts: { blogId: string; title: string }[] = [];
+  for (let i = 0; i < 21; i++) {
+    const post = await createBlog(stack, writer, { title: `Paged report ${i} ${Date.now()}` });
+    expect(
+      (await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' })).status,
+    ).toBe(201);
+    posts.push(post);
+  }
+  await grant(stack, 'moderator', moderator);
+
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const newest = page.getByRole('article', { name: `Post: ${posts[20]!.title}` });
+  const oldest = page.getByRole('article', { name: `Post: ${posts[0]!.title}` });
+  await expect(newest).toBeVisible();
+  await expect(oldest).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(oldest).toBeVisible();
+  // Newest first: the last reported post comes before the first one.
+  const titles = await page.getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+  expect(titles.indexOf(`Post: ${posts[20]!.title}`)).toBeLessThan(titles.indexOf(`Post: ${posts[0]!.title}`));
+});
+
+test('an admin makes a moderator from the Roles tab; moderators have no Roles tab', async ({ page, stack, browser }) => {
+  const admin = await createVerifiedUser(stack, 'Ada Admin');
+  const helper = await createVerifiedUser(stack, 'Hugo Helper');
+  await grant(stack, 'admin', admin);
+
+  await signInAs(page, admin.user);
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  await expect(page).toHaveURL(/\?tab=roles$/);
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a username');
+  await page.getByLabel('Username').fill('@no-such-person-here');
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('alert')).toHaveText('User not found');
+  await page.getByLabel('Username').fill(`@${helper.user.username}`);
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('moderator');
+  await expectNoBlockingA11y(page, 'roles tab');
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(toast(page, 'Role changed')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue('');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first()).toContainText(
+    `Ada Admin granted a role to “${helper.user.username} (moderator)”`,
+  );
+
+  // The new moderator finds Moderation in their menu, without the Roles tab.
+  const mod = await pageAs(browser, stack, helper);
+  await mod.goto('/');
+  await waitForApp(mod);
+  await mod.getByRole('button', { name: 'Account menu' }).click();
+  await mod.getByRole('menuitem', { name: 'Moderation' }).click();
+  await expect(mod.getByRole('tab', { name: 'Open reports', selected: true })).toBeVisible();
+  await expect(mod.getByRole('tab', { name: 'Roles' })).toHaveCount(0);
+  await mod.context().close();
 });

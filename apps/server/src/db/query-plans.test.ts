@@ -141,6 +141,49 @@ describe(`query plans on ${ENGINE}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('every report and moderator action reads and writes through indexes (issue 15)', async () => {
+    const mod = await createUser(t);
+    const spammer = await createUser(t);
+    await t.app.services.moderation.setRole(null, mod.id, 'moderator');
+    const { blogId: id } = await createBlog(t, spammer, { title: 'Moderated' });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${id}`,
+      headers: bearer(spammer.token),
+      payload: { comment: 'x' },
+    });
+    const commentId = c.json().newComment._id;
+    const report = { targetType: 'post', targetId: id, reason: 'spam' };
+    const r = await t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: bearer(author.token), payload: report });
+    const reason = { reason: 'Plan check' };
+    const steps: [string, 'GET' | 'POST', string, object?, string?][] = [
+      ['report', 'POST', '/api/v1/reports', { ...report, targetType: 'comment', targetId: commentId }, reader.token],
+      ['queue', 'GET', '/api/v1/moderation/reports?limit=20'],
+      ['dismiss', 'POST', `/api/v1/moderation/reports/${r.json().report.id}/dismiss`, {}],
+      ['hide post', 'POST', `/api/v1/moderation/posts/${id}/hide`, reason],
+      ['restore post', 'POST', `/api/v1/moderation/posts/${id}/restore`, reason],
+      ['hide comment', 'POST', `/api/v1/moderation/comments/${commentId}/hide`, reason],
+      ['restore comment', 'POST', `/api/v1/moderation/comments/${commentId}/restore`, reason],
+      ['suspend', 'POST', `/api/v1/moderation/users/${spammer.id}/suspend`, reason],
+      ['unsuspend', 'POST', `/api/v1/moderation/users/${spammer.id}/unsuspend`, reason],
+      ['audit', 'GET', '/api/v1/moderation/audit?limit=20'],
+    ];
+    const problems: string[] = [];
+    for (const [name, method, url, payload, token] of steps) {
+      queries.length = 0;
+      recording = true;
+      recordWrites = true;
+      const res = await t.app.inject({ method, url, headers: bearer(token ?? mod.token), payload });
+      recording = false;
+      recordWrites = false;
+      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
+      for (const q of queries) {
+        for (const scan of await fullScans(q, [...BIG, 'reports', 'moderation_actions'])) problems.push(`${name}: ${scan}\n    ${q.sql}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('every cleanup job finds its batches through indexes', async () => {
     const { scheduler } = t.app.services;
     const problems: string[] = [];

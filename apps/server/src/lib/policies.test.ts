@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import {
   type BlogFacts,
   blogReadableBySql,
+  canChangeRole,
   canDeleteAccount,
   canDeleteBlog,
   canDeleteComment,
@@ -15,13 +16,24 @@ import {
   canEditProfile,
   canFollow,
   canInteract,
+  canModeratorRead,
   canReadBlog,
+  canReadComment,
+  canReplyTo,
+  canReport,
   canSeeProfileList,
+  canSignIn,
+  canSuspend,
   canWithdrawReaction,
+  commentReadableBySql,
+  isAdmin,
+  isModerator,
   isPubliclyVisible,
   NO_VIEWER,
   type ProfileList,
   publiclyVisibleSql,
+  publishedForSql,
+  type RoleFacts,
   type ViewerId,
 } from './policies';
 
@@ -33,9 +45,12 @@ const USER = 'user-id';
 const ACTORS: Record<string, ViewerId> = { visitor: null, user: USER, author: AUTHOR, commenter: COMMENTER };
 type Actor = keyof typeof ACTORS;
 
-const BLOGS: Record<'published' | 'draft', BlogFacts> = {
+const BLOGS: Record<'published' | 'draft' | 'hidden' | 'suspended', BlogFacts> = {
   published: { draft: 0, hidden: 0, creator_id: AUTHOR },
   draft: { draft: 1, hidden: 0, creator_id: AUTHOR },
+  // Issue 15: hidden by a moderator (bit 1), or its author suspended (bit 2).
+  hidden: { draft: 0, hidden: 1, creator_id: AUTHOR },
+  suspended: { draft: 0, hidden: 2, creator_id: AUTHOR },
 };
 const COMMENT = { user_id: COMMENTER };
 
@@ -43,6 +58,9 @@ const COMMENT = { user_id: COMMENTER };
 const BLOG_MATRIX: [string, (v: ViewerId, b: BlogFacts) => boolean, keyof typeof BLOGS, Actor[]][] = [
   ['read', canReadBlog, 'published', ['visitor', 'user', 'author', 'commenter']],
   ['read', canReadBlog, 'draft', ['author']],
+  ['read', canReadBlog, 'hidden', ['author']],
+  ['read', canReadBlog, 'suspended', ['author']],
+  ['like, save or comment', canInteract, 'hidden', ['author']],
   ['like, save or comment', canInteract, 'published', ['user', 'author', 'commenter']],
   ['like, save or comment', canInteract, 'draft', ['author']],
   ['like, save or comment with a block between', (v, b) => canInteract(v, b, true), 'published', []],
@@ -60,6 +78,10 @@ const COMMENT_MATRIX: [string, (v: ViewerId) => boolean, Actor[]][] = [
   ['delete a comment', (v) => canDeleteComment(v, COMMENT, BLOGS.published), ['commenter', 'author']],
   ['delete a comment on a draft', (v) => canDeleteComment(v, COMMENT, BLOGS.draft), ['commenter', 'author']],
   ['delete a comment whose blog is gone', (v) => canDeleteComment(v, COMMENT, undefined), ['commenter']],
+  ['read a comment', (v) => canReadComment(v, { ...COMMENT, hidden: 0 }), ['visitor', 'user', 'author', 'commenter']],
+  ['read a hidden comment', (v) => canReadComment(v, { ...COMMENT, hidden: 1 }), ['commenter']],
+  ['reply to a hidden comment', (v) => canReadComment(v, { ...COMMENT, hidden: 1 }) && canReplyTo({ hidden: 1 }), []],
+  ["report the author's post", (v) => canReport(v, AUTHOR), ['user', 'commenter']],
 ];
 
 const USER_MATRIX: [string, (v: ViewerId) => boolean, Actor[]][] = [
@@ -99,10 +121,38 @@ describe('policy matrix', () => {
     });
   });
 
+  // Issue 15: who moderates. The actors by role; a suspended moderator is nobody's moderator.
+  const ROLES: Record<string, RoleFacts> = {
+    user: { id: 'u', role: 'user', suspended_at: null },
+    moderator: { id: 'm', role: 'moderator', suspended_at: null },
+    admin: { id: 'a', role: 'admin', suspended_at: null },
+    'suspended moderator': { id: 's', role: 'moderator', suspended_at: '2026-01-01T00:00:00.000Z' },
+  };
+  const ROLE_MATRIX: [string, (actor: RoleFacts) => boolean, string[]][] = [
+    ['moderate', (a) => isModerator(a), ['moderator', 'admin']],
+    ['administer', (a) => isAdmin(a), ['admin']],
+    ['suspend a user', (a) => canSuspend(a, ROLES.user!), ['moderator', 'admin']],
+    ['suspend a moderator', (a) => canSuspend(a, { ...ROLES.moderator!, id: 'other' }), ['moderator', 'admin']],
+    ['suspend an admin', (a) => canSuspend(a, { ...ROLES.admin!, id: 'other' }), []],
+    ['suspend themselves', (a) => canSuspend(a, a), []],
+    ["change a user's role", (a) => canChangeRole(a, ROLES.user!), ['admin']],
+    ['change their own role', (a) => canChangeRole(a, a), []],
+    ['sign in', (a) => canSignIn(a), ['user', 'moderator', 'admin']],
+    ['open a hidden post', (a) => canModeratorRead(a, BLOGS.hidden), ['moderator', 'admin']],
+    ['open a draft', (a) => canModeratorRead(a, BLOGS.draft), []],
+  ];
+  describe.each(ROLE_MATRIX)('%s', (_action, can, who) => {
+    it.each(Object.keys(ROLES).map((r) => [r, who.includes(r)] as const))('%s: %s', (role, expected) => {
+      expect(can(ROLES[role]!)).toBe(expected);
+    });
+  });
+
   it('counts only a published blog as public, whoever asks', () => {
     expect(isPubliclyVisible(BLOGS.published)).toBe(true);
     expect(isPubliclyVisible(BLOGS.draft)).toBe(false);
     expect(isPubliclyVisible({ draft: true, hidden: 0, creator_id: AUTHOR })).toBe(false);
+    expect(isPubliclyVisible(BLOGS.hidden)).toBe(false);
+    expect(isPubliclyVisible(BLOGS.suspended)).toBe(false);
   });
 
   it('never takes the no-viewer id for an owner', () => {
@@ -131,6 +181,14 @@ describe('SQL twins of the visibility rules', () => {
       const blog = await createBlog(t, user, { draft });
       rows.push({ id: blog._id, draft: draft ? 1 : 0, hidden: 0, creator_id: user.id });
     }
+    // Issue 15: a post hidden by a moderator, and one whose author is suspended.
+    const hidden = await createBlog(t, author);
+    await t.app.services.moderation.setPostHidden(null, hidden.blogId, true, 'test');
+    rows.push({ id: hidden._id, draft: 0, hidden: 1, creator_id: author.id });
+    const suspended = await createUser(t);
+    const theirs = await createBlog(t, suspended);
+    await t.app.services.moderation.setSuspended(null, suspended.id, true, 'test');
+    rows.push({ id: theirs._id, draft: 0, hidden: 2, creator_id: suspended.id });
   });
   afterAll(async () => t.close());
 
@@ -162,6 +220,51 @@ describe('SQL twins of the visibility rules', () => {
       .where('u.id', '=', author.id)
       .execute();
     expect(ids(byColumn)).toEqual(ids(rows.filter((b) => canReadBlog(author.id, b))));
+  });
+
+  it("publishedForSql keeps a creator's published posts as a reader may list them: their hidden ones only for themselves", async () => {
+    const db = t.database.db;
+    for (const reader of [author.id, other.id, NO_VIEWER]) {
+      const found = await db
+        .selectFrom('blogs')
+        .select('id')
+        .where('creator_id', '=', author.id)
+        .where(publishedForSql('blogs', reader))
+        .execute();
+      const expected = rows.filter((b) => b.creator_id === author.id && !b.draft && canReadBlog(reader, b));
+      expect(ids(found)).toEqual(ids(expected));
+    }
+  });
+
+  it('commentReadableBySql keeps what canReadComment allows', async () => {
+    const db = t.database.db;
+    const visible = rows.find((b) => b.creator_id === other.id && !b.draft && !b.hidden)!;
+    const blogId = (await db.selectFrom('blogs').select('blog_id').where('id', '=', visible.id).executeTakeFirstOrThrow()).blog_id;
+    const comments: { id: string; user_id: string; hidden: number }[] = [];
+    for (const [by, hide] of [
+      [author, false],
+      [author, true],
+      [other, true],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/blogs/comment/${blogId}`,
+        headers: bearer(by.token),
+        payload: { comment: 'c' },
+      });
+      const id = res.json().newComment._id as string;
+      if (hide) await t.app.services.moderation.setCommentHidden(null, id, true, 'test');
+      comments.push({ id, user_id: by.id, hidden: hide ? 1 : 0 });
+    }
+    for (const reader of [author.id, other.id, null]) {
+      const found = await db
+        .selectFrom('comments')
+        .select('id')
+        .where('blog_id', '=', visible.id)
+        .where(commentReadableBySql('comments', reader))
+        .execute();
+      expect(ids(found)).toEqual(ids(comments.filter((c) => canReadComment(reader, c))));
+    }
   });
 });
 

@@ -66,6 +66,14 @@ export function canReadBlog(viewer: ViewerId, blog: BlogFacts): boolean {
 }
 
 /**
+ * A moderator (issue 15) may open a hidden post's reading page, marked hidden, to judge it
+ * before restoring it; never a draft. Only the reading page asks, and only for a post the viewer
+ * cannot otherwise read, so no other read path looks up roles.
+ */
+export const canModeratorRead = (moderator: RoleFacts | null | undefined, blog: BlogFacts): boolean =>
+  isModerator(moderator) && !blog.draft;
+
+/**
  * Like, save, comment or like a comment: a signed-in reader of the blog, with no block (either
  * way) between them and whoever the action reaches (the post's creator, the comment's author).
  * Reading stays open: a public post is public, and a blocked reader only loses the ways to reach.

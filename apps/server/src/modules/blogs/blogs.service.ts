@@ -14,7 +14,7 @@ import { truthy } from '../../db/flags';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { canDeleteBlog, canEditBlog, canReadBlog, isPubliclyVisible } from '../../lib/policies';
+import { canDeleteBlog, canEditBlog, canModeratorRead, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
 import { blogPageTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
@@ -263,7 +263,11 @@ export class BlogsService {
       return { ...published, ...(await this.flagsOn(published, viewerId)) };
     }
     const row = await this.deps.blogs.findPage(blogId, viewerId);
-    if (!row || !canReadBlog(viewerId, row)) throw notFound(BLOG_MESSAGES.notFound);
+    if (!row) throw notFound(BLOG_MESSAGES.notFound);
+    if (!canReadBlog(viewerId, row)) {
+      const viewer = viewerId ? await this.deps.users.findById(viewerId) : undefined;
+      if (!canModeratorRead(viewer, row)) throw notFound(BLOG_MESSAGES.notFound);
+    }
     return presentBlog(row, (await this.deps.series?.(row.id, blogId, viewerId)) ?? null);
   }
 

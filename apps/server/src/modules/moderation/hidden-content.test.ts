@@ -69,7 +69,10 @@ describe('a hidden post', () => {
     await api('POST', `/blogs/like/${blogId}`, reader.token);
     await api('PATCH', `/save-blog/${blogId}`, reader.token);
     for (const [url, body, needle] of await publicTexts(word, tag, blogId)) expect(body, url).toContain(needle);
-    expect((await get(`/blog/${blogId}`)).statusCode).toBe(200);
+    // The reading page and its comments, cached for visitors.
+    for (const url of [`/blog/${blogId}`, `/api/v1/blogs/${blogId}`, `/api/v1/blogs/${blogId}/comments`]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
     expect(await published(author)).toBe(1);
 
     expect((await mod('posts', blogId, 'hide')).statusCode).toBe(200);
@@ -91,6 +94,11 @@ describe('a hidden post', () => {
     // Its author still has it, marked, on the page and in their own profile list.
     const own = await get(`/api/v1/blogs/${blogId}`, author.token);
     expect([own.statusCode, own.json().blog.hidden]).toEqual([200, true]);
+    // A moderator may open its page, marked, to judge it; a draft stays its author's alone.
+    const judged = await get(`/api/v1/blogs/${blogId}`, moderator.token);
+    expect([judged.statusCode, judged.json().blog?.hidden]).toEqual([200, true]);
+    const draft = await createBlog(t, author, { draft: true });
+    expect((await get(`/api/v1/blogs/${draft.blogId}`, moderator.token)).statusCode).toBe(404);
     const mine = (await api('GET', `/users/${author.username}/blogs`, author.token)).json().blogs;
     expect(mine.find((b: { blogId: string }) => b.blogId === blogId)?.hidden).toBe(true);
     // Editing it keeps it hidden everywhere (the tag copy too) and uncounted.
@@ -166,6 +174,13 @@ describe('a suspended user', () => {
     const { blogId } = await createBlog(t, spammer, { title: 'Spam post' });
     const other = await createBlog(t, author, { title: 'Victim post' });
     await api('POST', `/blogs/comment/${other.blogId}`, spammer.token, { comment: 'Spam comment' });
+    await api('PATCH', `/follow/${reader.id}`, spammer.token);
+    const fromSpammer = async () => {
+      const body = (await api('GET', '/notifications?limit=50', reader.token)).json();
+      return [body.notifications.filter((n: { sender: { _id: string } | null }) => n.sender?._id === spammer.id).length, body.unreadCount];
+    };
+    const [sent, unread] = await fromSpammer();
+    expect(sent).toBe(1);
     expect((await get('/api/v1/blogs?limit=50')).body).toContain(blogId);
     expect(await commentCount(other.blogId)).toBe(1);
 
@@ -186,10 +201,13 @@ describe('a suspended user', () => {
     expect(await commentCount(other.blogId)).toBe(0);
     expect(await published(spammer)).toBe(0);
     expect((await get('/sitemaps/profiles.xml')).body).not.toContain(spammer.username);
+    // What they sent others is gone from lists and unread counts.
+    expect(await fromSpammer()).toEqual([0, unread - 1]);
 
     // A post a moderator hid stays hidden after the unsuspension.
     await mod('posts', blogId, 'hide');
     await mod('users', spammer.id, 'unsuspend');
+    expect(await fromSpammer()).toEqual([1, unread]);
     expect(await commentCount(other.blogId)).toBe(1);
     expect((await get(`/api/v1/blogs/${blogId}`)).statusCode).toBe(404);
     await mod('posts', blogId, 'restore');

@@ -13,6 +13,12 @@ export interface AuditKey {
   id: string;
 }
 
+/**
+ * 'open' written into the statement, not bound: SQLite uses a partial index (WHERE status = 'open')
+ * only when the query's own condition visibly matches it.
+ */
+const OPEN = sql.lit('open' as const);
+
 /** Reports, the audit log and the hidden bits (issue 15). Queries only; the rules are in the service. */
 export class ModerationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -30,7 +36,7 @@ export class ModerationRepository {
     let q = this.db
       .selectFrom('reports')
       .select(['target_type', 'target_id', (eb) => eb.fn.max('created_at').as('latest_at')])
-      .where('status', '=', 'open')
+      .where('status', '=', OPEN)
       .groupBy(['target_type', 'target_id']);
     if (after) {
       const latest = sql`max(created_at)`;
@@ -65,7 +71,7 @@ export class ModerationRepository {
         'reporter.username as reporter_username',
         'reporter.name as reporter_name',
       ])
-      .where('reports.status', '=', 'open')
+      .where('reports.status', '=', OPEN)
       .where((eb) =>
         eb.or(
           targets.map((t) =>
@@ -84,7 +90,7 @@ export class ModerationRepository {
       .set({ status: 'actioned', resolved_at: now, resolved_by: by })
       .where('target_type', '=', targetType)
       .where('target_id', '=', targetId)
-      .where('status', '=', 'open')
+      .where('status', '=', OPEN)
       .execute();
   }
 
@@ -93,7 +99,7 @@ export class ModerationRepository {
       .updateTable('reports')
       .set({ status: 'dismissed', resolved_at: now, resolved_by: by })
       .where('id', '=', id)
-      .where('status', '=', 'open')
+      .where('status', '=', OPEN)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -84,7 +84,7 @@ export class ModerationService {
       await counters.recountBlogComments([comment.blog_id], tx.db);
       await this.finish(tx, actor, on ? 'hide_comment' : 'restore_comment', target, reason, on);
       const blogId = await this.deps.moderation.publicBlogId(comment.blog_id, tx.db);
-      // The comment count on the post's list cards changes too (within the counts lag).
+      // Like a comment deletion: the post's page at once, its list cards' counts within the counts lag.
       if (blogId) await tx.touch(countTags(blogId), ['comments', 'blogs']);
     });
     return on ? MODERATION_MESSAGES.commentHidden : MODERATION_MESSAGES.commentRestored;

@@ -21,10 +21,24 @@ export interface NotificationKey {
 
 /**
  * Leaves out what someone the recipient blocked or muted sent before the block or mute (issue 15);
- * new ones are never created. Two primary-key probes per row of the page.
+ * new ones are never created. Also what a suspended account sent, until it is unsuspended (a
+ * suspended spammer's follows and likes stop reaching people at once). Three primary-key probes
+ * per row of the page.
  */
 function fromUnsilenced(eb: ExpressionBuilder<Database, 'notifications'>) {
-  return eb.and([notFrom(eb, 'user_blocks', 'blocker_id', 'blocked_id'), notFrom(eb, 'user_mutes', 'muter_id', 'muted_id')]);
+  return eb.and([
+    notFrom(eb, 'user_blocks', 'blocker_id', 'blocked_id'),
+    notFrom(eb, 'user_mutes', 'muter_id', 'muted_id'),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('users as suspended_sender')
+          .select('suspended_sender.id')
+          .whereRef('suspended_sender.id', '=', 'notifications.sender_id')
+          .where('suspended_sender.suspended_at', 'is not', null),
+      ),
+    ),
+  ]);
 }
 
 /** No row in `table` says the recipient (`actor`) blocked or muted the sender (`target`). */

@@ -7,7 +7,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { canDeleteAccount } from '../../lib/policies';
 import type { SessionEvents } from '../../lib/session-events';
-import { transact } from '../../lib/tx';
+import { type Tx, transact } from '../../lib/tx';
 import type { MailRepository } from '../../mail/mail.repo';
 import type { NewsletterRepository } from '../newsletter/newsletter.repo';
 import type { SearchRepository } from '../search/search.repo';
@@ -62,7 +62,6 @@ export class AccountService {
    */
   async deleteAccount(userId: string, targetId: string, input: { currentPassword?: string }): Promise<void> {
     if (!canDeleteAccount(userId, targetId)) throw forbidden(USER_MESSAGES.notYourAccount);
-    const { db, users, counters, search, uploads, mail, newsletter } = this.deps;
     const user = await this.current(userId);
     if (needsPassword(user)) {
       if (!input.currentPassword) throw badRequest(USER_MESSAGES.currentPasswordMissing);
@@ -70,8 +69,20 @@ export class AccountService {
         throw forbidden(USER_MESSAGES.wrongCurrentPassword);
       }
     }
+    await this.eraseAccount(user);
+  }
+
+  /**
+   * The deletion itself, with no checks: the settings call above after its checks, and the
+   * operator's `npm run admin -- delete-user` (issue 15), whose audit row `alsoInTx` writes in the
+   * same transaction.
+   */
+  async eraseAccount(user: UserRow, alsoInTx?: (tx: Tx) => Promise<void>): Promise<void> {
+    const { db, users, counters, search, uploads, mail, newsletter } = this.deps;
+    const userId = user.id;
     let fileKeys: string[] = [];
-    await transact(db, async ({ db: trx }) => {
+    await transact(db, async (tx) => {
+      const trx = tx.db;
       const blogIds = await counters.blogsTouchedBy(userId, trx);
       const commentIds = await counters.commentsTouchedBy(userId, trx);
       const userIds = await counters.followPartners(userId, trx);
@@ -86,6 +97,7 @@ export class AccountService {
       await counters.recountBlogs(blogIds, trx);
       await counters.recountComments(commentIds, trx);
       await counters.recountUsers(userIds, trx);
+      await alsoInTx?.(tx);
     });
     this.deps.sessions?.revoked(userId);
     await uploads.deleteFiles(fileKeys);

@@ -7,7 +7,7 @@ import { Button } from './Button';
 import { TextAreaField } from './Field';
 import { Modal } from './Modal';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   open: boolean;
   target: ReportTarget;
   /** The dialog's title: 'Report post', 'Report comment', 'Report {name}'. */

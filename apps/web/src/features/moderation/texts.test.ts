@@ -1,7 +1,7 @@
 import { type AuditEntry, MODERATION_ACTIONS, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
 import { describe, expect, it } from 'vitest';
 import { callPath } from './api/moderation';
-import { callDialogTexts, describeAudit, groupCalls, targetHref } from './texts';
+import { callDialogTexts, describeAudit, groupCalls, targetHref, usernameOf } from './texts';
 
 const author = { id: 'u-author', username: 'writer', name: 'Wendy Writer' };
 const reporter = { id: 'u-reporter', username: 'reader', name: 'Rae Reader' };
@@ -71,5 +71,11 @@ describe('moderation screen texts and actions (issue 15)', () => {
       MODERATION_MESSAGES.commandLine,
     );
     for (const action of MODERATION_ACTIONS) expect(describeAudit(entry({ action })).what).not.toMatch(/^[a-z]+_[a-z]+/);
+  });
+
+  it('reads the Roles form username with or without its @ and spaces', () => {
+    expect(usernameOf('  @writer ')).toBe('writer');
+    expect(usernameOf('writer')).toBe('writer');
+    expect(usernameOf(' @ ')).toBe('');
   });
 });

@@ -1,4 +1,11 @@
-import { type AuditEntry, MODERATION_MESSAGES, type ModerationAction, type ReportGroup, type ReportReason } from '@inkwell/core';
+import {
+  type AuditEntry,
+  MODERATION_MESSAGES,
+  type ModerationAction,
+  type ReportGroup,
+  type ReportReason,
+  type UserRole,
+} from '@inkwell/core';
 import { REPORT_REASON_OPTIONS } from '../../lib/reports';
 import type { ModeratorCall } from './api/moderation';
 
@@ -13,7 +20,16 @@ export const MODERATION_TEXTS = {
   reportsFailed: 'Could not load the open reports.',
   auditFailed: 'Could not load the audit log.',
   commandLine: MODERATION_MESSAGES.commandLine,
+  rolesTab: 'Roles',
+  rolesHint: 'Moderators handle reports; admins can also change roles. Nobody can change their own role.',
+  usernameRequired: 'Please enter a username',
+  noSuchUser: MODERATION_MESSAGES.userNotFound,
 } as const;
+
+export const ROLE_LABELS: Record<UserRole, string> = { user: 'User (no role)', moderator: 'Moderator', admin: 'Admin' };
+
+/** The username typed into the Roles form, without spaces or a leading '@' (a profile's handle is '/@{username}'). */
+export const usernameOf = (input: string): string => input.trim().replace(/^@/, '');
 
 export const reasonLabel = (reason: ReportReason): string => REPORT_REASON_OPTIONS.find((o) => o.value === reason)?.label ?? reason;
 

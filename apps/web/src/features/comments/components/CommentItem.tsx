@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { HiddenBadge } from '../../../components/ui/HiddenBadge';
+import { LazyReportDialog } from '../../../components/ui/LazyReportDialog';
 import { LocalTime } from '../../../components/ui/LocalTime';
-import { ReportDialog } from '../../../components/ui/ReportDialog';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { toast } from '../../../lib/toast';
@@ -286,7 +286,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
         onConfirm={() => remove.mutate({ commentId: comment._id, size: subtreeSize(comment) }, { onSettled: () => setConfirming(false) })}
       />
       {canReport && (
-        <ReportDialog
+        <LazyReportDialog
           open={reporting}
           target={{ type: 'comment', id: comment._id }}
           title={`Report comment by ${name}`}

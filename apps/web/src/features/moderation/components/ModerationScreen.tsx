@@ -1,6 +1,6 @@
 import type { UserRole } from '@inkwell/core';
 import { Inbox, ShieldOff } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api';
@@ -10,11 +10,13 @@ import { MODERATION_TEXTS } from '../texts';
 import { AuditLog } from './AuditLog';
 import { ListState, LoadMore } from './ListState';
 import { ReportGroupCard } from './ReportGroupCard';
+import { RolesForm } from './RolesForm';
 
-type Tab = 'reports' | 'audit';
-const TABS: { value: Tab; label: string }[] = [
+type Tab = 'reports' | 'audit' | 'roles';
+const TABS: { value: Tab; label: string; adminOnly?: boolean }[] = [
   { value: 'reports', label: MODERATION_TEXTS.reportsTab },
   { value: 'audit', label: MODERATION_TEXTS.auditTab },
+  { value: 'roles', label: MODERATION_TEXTS.rolesTab, adminOnly: true },
 ];
 
 /** 'You do not have access to this page': a signed-in user who is not a moderator (or whom the server refused). */
@@ -56,23 +58,35 @@ function OpenReports({ reports }: { reports: ReturnType<typeof useReportGroups> 
 
 /**
  * /moderation (issue 15): the open reports grouped by item, newest first, with the moderator's
- * actions, and the audit log, as two tabs (?tab=audit keeps the second one across reloads).
+ * actions; the audit log; and for admins, Roles. Tabs; `?tab=audit|roles` keeps one across reloads.
  */
 export function ModerationScreen({ role }: { role: UserRole | null }) {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'audit' ? 'audit' : 'reports';
+  // Admins also get 'Roles' (the server refuses the call to anyone else anyway).
+  const tabs = TABS.filter((t) => !t.adminOnly || role === 'admin');
+  const tab: Tab = tabs.find((t) => t.value === params.get('tab'))?.value ?? 'reports';
   const ids = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, audit: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, audit: null, roles: null });
   // A stored role of 'user' needs no call to know the answer; an unknown one asks the server (403 → the same state).
   const allowed = role === null || canModerate(role);
   const reports = useReportGroups(allowed);
   const audit = useAuditLog(allowed && tab === 'audit');
+  const panelRef = useRef<HTMLDivElement>(null);
+  // An action that closes a group's reports removes the group, and the button that had the focus
+  // with it: the focus then goes to the list rather than falling back to the top of the page.
+  // (Not on the first answer: opening the page leaves the focus where the browser puts it.)
+  const firstAnswer = useRef(true);
+  useEffect(() => {
+    if (!reports.data) return;
+    if (firstAnswer.current) firstAnswer.current = false;
+    else if (!document.activeElement || document.activeElement === document.body) panelRef.current?.focus();
+  }, [reports.data]);
   if (!allowed || forbidden(reports.error) || forbidden(audit.error)) return <NoAccess />;
 
   const select = (next: Tab) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true });
   // Tabs pattern: arrows move between tabs (and select them), Home/End jump.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.value === tab);
+    const index = tabs.findIndex((t) => t.value === tab);
     const to =
       event.key === 'ArrowRight'
         ? index + 1
@@ -85,7 +99,7 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
               : null;
     if (to === null) return;
     event.preventDefault();
-    const next = TABS[(to + TABS.length) % TABS.length]!.value;
+    const next = tabs[(to + tabs.length) % tabs.length]!.value;
     select(next);
     tabRefs.current[next]?.focus();
   };
@@ -99,7 +113,7 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
         onKeyDown={onKeyDown}
         className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.value}
             ref={(el) => {
@@ -122,8 +136,15 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}-tab`} className="mt-5">
-        {tab === 'reports' ? <OpenReports reports={reports} /> : <AuditLog log={audit} />}
+      <div
+        ref={panelRef}
+        role="tabpanel"
+        tabIndex={-1}
+        id={`${ids}-${tab}-panel`}
+        aria-labelledby={`${ids}-${tab}-tab`}
+        className="mt-5 outline-none"
+      >
+        {tab === 'reports' ? <OpenReports reports={reports} /> : tab === 'audit' ? <AuditLog log={audit} /> : <RolesForm />}
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { ReportDialog } from '../../../components/ui/ReportDialog';
+import { LazyReportDialog } from '../../../components/ui/LazyReportDialog';
 import { useDismiss } from '../../../hooks/useDismiss';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { errorMessage } from '../../../lib/api';
@@ -101,7 +101,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
         onConfirm={() => change.mutate({ relation: 'block', on: true, label: 'Block' })}
         onClose={() => setConfirming(false)}
       />
-      <ReportDialog
+      <LazyReportDialog
         open={reporting}
         target={{ type: 'user', id: user._id }}
         title={`Report ${user.name}`}

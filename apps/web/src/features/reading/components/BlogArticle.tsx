@@ -7,8 +7,8 @@ import { buttonClasses } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FollowButton } from '../../../components/ui/FollowButton';
 import { HIDDEN_BY_MODERATOR } from '../../../components/ui/HiddenBadge';
+import { LazyReportDialog } from '../../../components/ui/LazyReportDialog';
 import { LocalTime } from '../../../components/ui/LocalTime';
-import { ReportDialog } from '../../../components/ui/ReportDialog';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { useIsSignedIn } from '../../../lib/session';
 import { isSafeImageSrc } from '../../../lib/urls';
@@ -191,7 +191,12 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
         onClose={() => setConfirmDelete(false)}
       />
       {canReport && (
-        <ReportDialog open={reporting} target={{ type: 'post', id: blog.blogId }} title="Report post" onClose={() => setReporting(false)} />
+        <LazyReportDialog
+          open={reporting}
+          target={{ type: 'post', id: blog.blogId }}
+          title="Report post"
+          onClose={() => setReporting(false)}
+        />
       )}
     </article>
   );

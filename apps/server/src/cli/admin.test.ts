@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog } from '../../test/blogs';
+import { bearer, createUser, ENGINE, type TestApp } from '../../test/helpers';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+
+/**
+ * The real `npm run admin` process against the configuration a server would use: DATA_DIR's
+ * default SQLite file, or DATABASE_URL (a fresh PostgreSQL database). A server app on the same
+ * configuration creates the users and reads the effects.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const dbName = `inkwell_cli_${randomBytes(4).toString('hex')}`;
+let t: TestApp;
+let env: NodeJS.ProcessEnv;
+
+function databaseUrl() {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+async function admin(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-cli-'));
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    RESPONSE_CACHE: 'off',
+  };
+  if (ENGINE === 'postgres') {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    env.DATABASE_URL = databaseUrl();
+  }
+  const config = loadConfig(env, { mailWorker: false, backgroundJobs: false, rateLimitFactor: 100 });
+  const app = await buildApp(config);
+  t = {
+    app,
+    config,
+    database: app.services.database,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (ENGINE !== 'postgres') return;
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}, 30_000);
+afterAll(async () => t?.close(), 30_000);
+
+const me = async (token: string) => t.app.inject({ url: '/api/v1/me', headers: bearer(token) });
+
+describe('npm run admin', () => {
+  it('grants and revokes roles, suspends, unsuspends and deletes users, with audit rows', async () => {
+    const [owner, helper, spammer] = await Promise.all([
+      createUser(t, { name: 'Owner' }),
+      createUser(t, { name: 'Helper' }),
+      createUser(t, { name: 'Spammer' }),
+    ]);
+    const { blogId } = await createBlog(t, spammer, { title: 'Spam from the CLI test' });
+
+    const grant = await admin('grant', 'admin', owner.email.toUpperCase());
+    expect(grant.code, grant.err).toBe(0);
+    expect(grant.out).toContain('Role changed');
+    expect((await me(owner.token)).json().user.role).toBe('admin');
+    expect((await admin('grant', 'moderator', helper.email)).code).toBe(0);
+    expect((await me(helper.token)).json().user.role).toBe('moderator');
+    expect((await admin('revoke', helper.email)).code).toBe(0);
+    expect((await me(helper.token)).json().user.role).toBe('user');
+
+    const suspend = await admin('suspend', spammer.email, 'Spam', 'wave');
+    expect(suspend.code, suspend.err).toBe(0);
+    expect((await me(spammer.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).statusCode).toBe(404);
+    expect((await admin('unsuspend', spammer.email)).code).toBe(0);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).statusCode).toBe(200);
+
+    const del = await admin('delete-user', spammer.email);
+    expect(del.code, del.err).toBe(0);
+    expect(await t.app.services.repos.users.findById(spammer.id)).toBeUndefined();
+    expect((await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).statusCode).toBe(404);
+
+    const audit = (await t.app.inject({ url: '/api/v1/moderation/audit?limit=50', headers: bearer(owner.token) })).json().items;
+    expect(audit.map((a: { action: string; moderator: unknown; reason: string | null }) => [a.action, a.moderator, a.reason])).toEqual([
+      ['delete_user', null, 'From the command line'],
+      ['unsuspend_user', null, 'From the command line'],
+      ['suspend_user', null, 'Spam wave'],
+      ['revoke_role', null, null],
+      ['grant_role', null, null],
+      ['grant_role', null, null],
+    ]);
+    expect(audit[0].targetLabel).toBe(spammer.username);
+  }, 60_000);
+
+  it('says what is wrong: unknown address (1), bad usage (2)', async () => {
+    const unknown = await admin('grant', 'admin', 'nobody@example.com');
+    expect([unknown.code, unknown.err.trim()]).toEqual([1, 'User not found: nobody@example.com']);
+    const usage = await admin('grant', 'emperor', 'someone@example.com');
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('Usage: npm run admin -- <command>');
+  }, 30_000);
+});

@@ -1,0 +1,85 @@
+import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES, USER_ROLES } from '@inkwell/core';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { AppError } from '../lib/errors';
+
+/**
+ * The operator's command line (issue 15): `npm run admin -- <command>`. It reads the server's own
+ * configuration (DATABASE_URL, or the default SQLite file under DATA_DIR), migrates like a server
+ * start, and acts through the same services as the moderation routes, so every rule, cascade,
+ * cache invalidation and audit row is the same; the audit shows these actions as 'Command line'.
+ */
+const USAGE = `Usage: npm run admin -- <command>
+
+  grant admin|moderator <email>   give a role (the first admin is made this way)
+  revoke <email>                  back to a plain user
+  suspend <email> [reason]        sign the user out everywhere and hide their posts and comments
+  unsuspend <email> [reason]      undo a suspension
+  delete-user <email>             delete the account and everything it owns`;
+
+const DEFAULT_REASON = 'From the command line';
+
+class UsageError extends Error {}
+
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const [command, ...args] = argv;
+  const needEmail = (email: string | undefined): string => {
+    if (!email || !email.includes('@')) throw new UsageError(USAGE);
+    return email.trim().toLowerCase();
+  };
+  const reasonOf = (words: string[]) => (words.join(' ').trim() || DEFAULT_REASON).slice(0, MAX_MODERATION_REASON_LENGTH);
+  let action: (s: Awaited<ReturnType<typeof buildApp>>['services'], userId: string) => Promise<string>;
+  let email: string;
+  switch (command) {
+    case 'grant': {
+      const role = args[0];
+      if (role !== 'admin' && role !== 'moderator') throw new UsageError(USAGE);
+      email = needEmail(args[1]);
+      action = (s, id) => s.moderation.setRole(null, id, role);
+      break;
+    }
+    case 'revoke':
+      email = needEmail(args[0]);
+      action = (s, id) => s.moderation.setRole(null, id, USER_ROLES[0]);
+      break;
+    case 'suspend':
+    case 'unsuspend':
+      email = needEmail(args[0]);
+      action = (s, id) => s.moderation.setSuspended(null, id, command === 'suspend', reasonOf(args.slice(1)));
+      break;
+    case 'delete-user':
+      email = needEmail(args[0]);
+      action = async (s, id) => {
+        const user = (await s.repos.users.findById(id))!;
+        const target = { type: 'user' as const, dbId: id, apiId: id, ownerId: id, label: user.username };
+        await s.account.eraseAccount(user, (tx) => s.moderation.audit(tx, null, 'delete_user', target, DEFAULT_REASON));
+        return USER_MESSAGES.accountDeleted;
+      };
+      break;
+    default:
+      throw new UsageError(USAGE);
+  }
+
+  // No mail sending, no background jobs, and only warnings in the log: this process acts and leaves.
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', ...env }, { mailWorker: false, backgroundJobs: false }));
+  try {
+    const user = await app.services.repos.users.findByEmail(email);
+    if (!user) throw new AppError(404, `${MODERATION_MESSAGES.userNotFound}: ${email}`);
+    return `${await action(app.services, user.id)}: ${user.username} <${user.email}>`;
+  } finally {
+    await app.close();
+  }
+}
+
+if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {
+  runAdmin(process.argv.slice(2)).then(
+    (message) => {
+      console.log(message);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err instanceof UsageError || err instanceof AppError ? err.message : err);
+      process.exit(err instanceof UsageError ? 2 : 1);
+    },
+  );
+}
