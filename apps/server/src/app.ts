@@ -139,13 +139,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   // A write is answered once its change is on its way to the other instances (or Redis is
-  // unreachable), so its writer's next read anywhere shows it (PublicDataChanges.published).
-  if (config.responseCache) {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') await services.publicData.published();
-      return payload;
-    });
-  }
+  // unreachable), so its writer's next request anywhere sees it: public copies dropped
+  // (PublicDataChanges.published), a revoked token refused (SessionEvents.published).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      await Promise.all([config.responseCache ? services.publicData.published() : undefined, services.sessions.published()]);
+    return payload;
+  });
 
   registerSecurityHeaders(app, cspFor(config));
   await registerMetrics(app);

@@ -193,6 +193,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
   });
 
   const me = (t: TestApp, token: string) => t.app.inject({ url: '/api/v1/me', headers: bearer(token) });
+  let bases: { baseA: string; baseB: string } | undefined;
+  /** Both instances on real sockets (once). */
+  async function listening() {
+    bases ??= {
+      baseA: await a.app.listen({ host: '127.0.0.1', port: 0 }),
+      baseB: await b.app.listen({ host: '127.0.0.1', port: 0 }),
+    };
+    return bases;
+  }
 
   /** The status `t` answers the token with, asked until it is 401 or a second has passed. */
   async function refusedWithinASecond(t: TestApp, token: string): Promise<number> {
@@ -213,6 +222,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     expect(await refusedWithinASecond(b, u.token)).toBe(401);
   });
 
+  it('a token revoked through one instance is refused by the next request its client makes to the other', async () => {
+    const u = await createUser(a);
+    // Over real HTTP, as behind a load balancer: the next request is a new arrival at b's socket.
+    const { baseA, baseB } = await listening();
+    const meB = async () => (await fetch(`${baseB}/api/v1/me`, { headers: bearer(u.token) })).status;
+    expect(await meB()).toBe(200);
+    expect(b.app.services.authStates.has(u.id)).toBe(true);
+    expect((await fetch(`${baseA}/api/v1/signout-everywhere`, { method: 'POST', headers: bearer(u.token) })).status).toBe(200);
+    expect(await meB()).toBe(401);
+  });
+
   it('an account deleted on one instance is forgotten by the other', async () => {
     const u = await createUser(a);
     expect((await me(b, u.token)).statusCode).toBe(200);
@@ -231,8 +251,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     const reader = await createUser(a);
     const { blogId } = await createBlog(a, author, { title: 'Across instances' });
     // Over real HTTP, as behind a load balancer: the next read is a new request arriving at b's socket.
-    const baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
-    const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+    const { baseA, baseB } = await listening();
     const page = async () => {
       const res = await fetch(`${baseB}/api/v1/blogs/${blogId}`, { headers: bearer(reader.token) });
       expect(res.status).toBe(200);
