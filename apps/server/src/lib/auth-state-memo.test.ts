@@ -183,9 +183,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
     b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
     // Both subscribed: until then an instance trusts no remembered state (and these tests would prove nothing).
-    for (let i = 0; i < 200 && !(a.app.services.sessions.reliable && b.app.services.sessions.reliable); i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(a.app.services.sessions.reliable && b.app.services.sessions.reliable).toBe(true);
+    const subscribed = () => [a, b].every((t) => t.app.services.sessions.reliable && t.app.services.publicData.reliable);
+    for (let i = 0; i < 200 && !subscribed(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(subscribed()).toBe(true);
   });
   afterAll(async () => {
     await b?.close();
@@ -273,5 +273,32 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     expect(await page()).toEqual({ isLiked: true, isSaved: true, isFollowing: true });
     await write('POST', `/blogs/like/${blogId}`);
     expect(await page()).toEqual({ isLiked: false, isSaved: true, isFollowing: true });
+  });
+
+  // Last: it leaves b without its Redis subscriptions.
+  it('reads the viewer’s flags and token states from the database while the Redis subscriptions are down', async () => {
+    const author = await createUser(a);
+    const reader = await createUser(a);
+    const { blogId } = await createBlog(a, author, { title: 'Subscription down' });
+    const isLiked = async () => (await b.app.inject({ url: `/api/v1/blogs/${blogId}`, headers: bearer(reader.token) })).json().blog.isLiked;
+    expect(await isLiked()).toBe(false);
+    expect(await isLiked()).toBe(false);
+    // As when Redis becomes unreachable from b: the message about the like below never arrives.
+    (b.app.services.publicData as unknown as { subscriber: { disconnect(): void } }).subscriber.disconnect();
+    for (let i = 0; i < 100 && b.app.services.publicData.reliable; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(b.app.services.publicData.reliable).toBe(false);
+    expect((await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) })).statusCode).toBe(
+      200,
+    );
+    expect(await isLiked()).toBe(true);
+
+    // The same for the session events: b stops trusting what it remembered about tokens.
+    expect(b.app.services.authStates.has(reader.id)).toBe(true);
+    (b.app.services.sessions as unknown as { subscriber: { disconnect(): void } }).subscriber.disconnect();
+    for (let i = 0; i < 100 && b.app.services.sessions.reliable; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(b.app.services.sessions.reliable).toBe(false);
+    expect(b.app.services.authStates.has(reader.id)).toBe(false);
+    expect((await a.app.inject({ method: 'POST', url: '/api/v1/signout-everywhere', headers: bearer(reader.token) })).statusCode).toBe(200);
+    expect((await me(b, reader.token)).statusCode).toBe(401);
   });
 });
