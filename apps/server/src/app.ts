@@ -144,13 +144,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   // A write is answered once its change is on its way to the other instances (or Redis is
-  // unreachable), so its writer's next read anywhere shows it (PublicDataChanges.published).
-  if (config.responseCache) {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') await services.publicData.published();
-      return payload;
-    });
-  }
+  // unreachable), so its writer's next request anywhere sees it: public copies dropped
+  // (PublicDataChanges.published), a revoked token refused (SessionEvents.published).
+  // Callback style: reads pass straight through, without a promise each.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+    Promise.all([config.responseCache ? services.publicData.published() : undefined, services.sessions.published()]).then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
+  });
 
   registerSecurityHeaders(app, cspFor(config));
   await registerMetrics(app);

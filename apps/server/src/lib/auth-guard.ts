@@ -59,7 +59,14 @@ export async function resolveToken(
 ): Promise<AuthUser | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const state = memo ? await memo.get(claims.sub, () => users.findAuthState(claims.sub)) : await users.findAuthState(claims.sub);
+  const load = () => users.findAuthState(claims.sub);
+  let state = memo ? await memo.get(claims.sub, load) : await load();
+  if (memo && state && state.token_version < claims.ver) {
+    // A token newer than the remembered state: issued after a revocation whose message has not
+    // reached this instance yet. The memo is behind; the database says.
+    memo.drop(claims.sub);
+    state = await memo.get(claims.sub, load);
+  }
   if (!state || state.token_version !== claims.ver) return null;
   return { id: state.id, account: { createdAt: state.created_at, publishedCount: state.published_count } };
 }

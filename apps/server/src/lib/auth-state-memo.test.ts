@@ -153,6 +153,17 @@ describe('signed-in requests and the token-state memo', () => {
     expect((await me(u.token)).statusCode).toBe(401);
   });
 
+  it('checks a token newer than the remembered state against the database (a revocation not yet heard of)', async () => {
+    const u = await createUser(t);
+    await warm(u);
+    // A revocation on another instance whose message has not arrived: the version moved, nobody said so here.
+    await t.app.services.repos.users.bumpTokenVersion(u.id);
+    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/signin', payload: { email: u.email, password: u.password } });
+    const fresh = signin.json().user.token as string;
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await me(u.token)).statusCode).toBe(401);
+  });
+
   it('forgets a user on any revocation announced through the session events (the path every revoking feature takes)', async () => {
     const u = await createUser(t);
     await warm(u);
@@ -172,9 +183,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
     b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
     // Both subscribed: until then an instance trusts no remembered state (and these tests would prove nothing).
-    for (let i = 0; i < 200 && !(a.app.services.sessions.reliable && b.app.services.sessions.reliable); i++)
-      await new Promise((r) => setTimeout(r, 10));
-    expect(a.app.services.sessions.reliable && b.app.services.sessions.reliable).toBe(true);
+    const subscribed = () => [a, b].every((t) => t.app.services.sessions.reliable && t.app.services.publicData.reliable);
+    for (let i = 0; i < 200 && !subscribed(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(subscribed()).toBe(true);
   });
   afterAll(async () => {
     await b?.close();
@@ -182,6 +193,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
   });
 
   const me = (t: TestApp, token: string) => t.app.inject({ url: '/api/v1/me', headers: bearer(token) });
+  let bases: { baseA: string; baseB: string } | undefined;
+  /** Both instances on real sockets (once). */
+  async function listening() {
+    bases ??= {
+      baseA: await a.app.listen({ host: '127.0.0.1', port: 0 }),
+      baseB: await b.app.listen({ host: '127.0.0.1', port: 0 }),
+    };
+    return bases;
+  }
 
   /** The status `t` answers the token with, asked until it is 401 or a second has passed. */
   async function refusedWithinASecond(t: TestApp, token: string): Promise<number> {
@@ -202,6 +222,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     expect(await refusedWithinASecond(b, u.token)).toBe(401);
   });
 
+  it('a token revoked through one instance is refused by the next request its client makes to the other', async () => {
+    const u = await createUser(a);
+    // Over real HTTP, as behind a load balancer: the next request is a new arrival at b's socket.
+    const { baseA, baseB } = await listening();
+    const meB = async () => (await fetch(`${baseB}/api/v1/me`, { headers: bearer(u.token) })).status;
+    expect(await meB()).toBe(200);
+    expect(b.app.services.authStates.has(u.id)).toBe(true);
+    expect((await fetch(`${baseA}/api/v1/signout-everywhere`, { method: 'POST', headers: bearer(u.token) })).status).toBe(200);
+    expect(await meB()).toBe(401);
+  });
+
   it('an account deleted on one instance is forgotten by the other', async () => {
     const u = await createUser(a);
     expect((await me(b, u.token)).statusCode).toBe(200);
@@ -220,8 +251,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     const reader = await createUser(a);
     const { blogId } = await createBlog(a, author, { title: 'Across instances' });
     // Over real HTTP, as behind a load balancer: the next read is a new request arriving at b's socket.
-    const baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
-    const baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+    const { baseA, baseB } = await listening();
     const page = async () => {
       const res = await fetch(`${baseB}/api/v1/blogs/${blogId}`, { headers: bearer(reader.token) });
       expect(res.status).toBe(200);
@@ -243,5 +273,32 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('revocation across instances throug
     expect(await page()).toEqual({ isLiked: true, isSaved: true, isFollowing: true });
     await write('POST', `/blogs/like/${blogId}`);
     expect(await page()).toEqual({ isLiked: false, isSaved: true, isFollowing: true });
+  });
+
+  // Last: it leaves b without its Redis subscriptions.
+  it('reads the viewer’s flags and token states from the database while the Redis subscriptions are down', async () => {
+    const author = await createUser(a);
+    const reader = await createUser(a);
+    const { blogId } = await createBlog(a, author, { title: 'Subscription down' });
+    const isLiked = async () => (await b.app.inject({ url: `/api/v1/blogs/${blogId}`, headers: bearer(reader.token) })).json().blog.isLiked;
+    expect(await isLiked()).toBe(false);
+    expect(await isLiked()).toBe(false);
+    // As when Redis becomes unreachable from b: the message about the like below never arrives.
+    (b.app.services.publicData as unknown as { subscriber: { disconnect(): void } }).subscriber.disconnect();
+    for (let i = 0; i < 100 && b.app.services.publicData.reliable; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(b.app.services.publicData.reliable).toBe(false);
+    expect((await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) })).statusCode).toBe(
+      200,
+    );
+    expect(await isLiked()).toBe(true);
+
+    // The same for the session events: b stops trusting what it remembered about tokens.
+    expect(b.app.services.authStates.has(reader.id)).toBe(true);
+    (b.app.services.sessions as unknown as { subscriber: { disconnect(): void } }).subscriber.disconnect();
+    for (let i = 0; i < 100 && b.app.services.sessions.reliable; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(b.app.services.sessions.reliable).toBe(false);
+    expect(b.app.services.authStates.has(reader.id)).toBe(false);
+    expect((await a.app.inject({ method: 'POST', url: '/api/v1/signout-everywhere', headers: bearer(reader.token) })).statusCode).toBe(200);
+    expect((await me(b, reader.token)).statusCode).toBe(401);
   });
 });

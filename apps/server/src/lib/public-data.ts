@@ -56,11 +56,14 @@ export class PublicDataChanges {
   private lastBatch: Promise<void> = Promise.resolve();
   private readonly subscriber?: Redis;
   private closed = false;
+  /** Without Redis there is no other instance; with it, only while subscribed (see reliable). */
+  private listening: boolean;
 
   constructor(
     writes: WriteSignal,
     private readonly options: { redis?: Redis; channel: string; log: FastifyBaseLogger; retriesMs?: readonly number[] },
   ) {
+    this.listening = !options.redis;
     writes.on((tables, touched) => {
       const tags = changedTags(tables, touched);
       if (tags.length) this.changed(tags);
@@ -70,11 +73,36 @@ export class PublicDataChanges {
     this.subscriber = subscriber;
     subscriber.on('error', (err) => options.log.warn({ err }, 'public data subscriber error'));
     subscriber.on('ready', () => this.emit([ANY_CHANGE]));
+    const lost = () => {
+      this.listening = false;
+    };
+    subscriber.on('close', lost);
+    subscriber.on('end', lost);
+    subscriber.on('reconnecting', lost);
+    // Subscribed (again): from now on every change reaches here; what was kept meanwhile may have missed one.
+    subscriber.on('ready', () => {
+      subscriber.subscribe(options.channel).then(
+        () => {
+          if (this.closed) return;
+          this.listening = true;
+          this.emit([ANY_CHANGE]);
+        },
+        (err) => options.log.warn({ err }, 'public data subscribe failed'),
+      );
+    });
     subscriber.on('message', (_channel, message: string) => {
       const parsed = parseMessage(message);
       if (parsed.from !== this.instance) this.emit(parsed.tags);
     });
-    void subscriber.subscribe(options.channel).catch((err) => options.log.warn({ err }, 'public data subscribe failed'));
+  }
+
+  /**
+   * Whether every change made on any instance reaches this one right now: always without Redis,
+   * with it only while subscribed. Copies that are kept only because they are cheap to keep
+   * (the viewer flags) are not used otherwise; the public cache keeps serving (TTL backstop).
+   */
+  get reliable(): boolean {
+    return this.listening;
   }
 
   on(listener: ChangeListener): void {
@@ -107,6 +135,7 @@ export class PublicDataChanges {
 
   close(): void {
     this.closed = true;
+    this.listening = false;
     this.subscriber?.disconnect();
   }
 

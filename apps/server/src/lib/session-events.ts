@@ -6,6 +6,8 @@ type Listener = (userId: string) => void;
 
 /** Waits before each retry of a failed publish (a lost message would leave another instance trusting a revoked token until its memo expires). */
 const PUBLISH_RETRIES_MS = [50, 250, 1000];
+/** The longest a revoking request's answer waits for its message to be handed to Redis (see published()). */
+const PUBLISH_WAIT_MS = 1000;
 
 export interface SessionEventsOptions {
   redis?: Redis;
@@ -29,6 +31,8 @@ export class SessionEvents {
   /** Without Redis there is no other instance to hear from; with it, only while subscribed. */
   private listening: boolean;
   private closed = false;
+  /** Settles when the newest revocation's first publish attempt is over (sent or failed). */
+  private lastPublish: Promise<void> = Promise.resolve();
 
   constructor(private readonly options?: SessionEventsOptions) {
     this.listening = !options?.redis;
@@ -92,7 +96,28 @@ export class SessionEvents {
     // Memo first (anywhere), then the sockets: a socket's re-check must not find the old state remembered.
     for (const l of this.anywhere) l(userId);
     for (const l of this.here) l(userId);
-    if (this.options?.redis) void this.send(JSON.stringify({ from: this.instance, userId }), 0);
+    if (!this.options?.redis) return;
+    let done!: () => void;
+    this.lastPublish = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    void this.send(JSON.stringify({ from: this.instance, userId }), 0, done);
+  }
+
+  /**
+   * Resolves once every revocation made here so far has been handed to Redis (first attempt), at
+   * once without Redis or while it is unreachable, after PUBLISH_WAIT_MS at most. A revoking
+   * request's answer waits for it (app.ts), so the old token is refused by the next request its
+   * client makes to any instance: Redis queued the message to them before answering the publish.
+   */
+  published(): Promise<void> {
+    const redis = this.options?.redis;
+    if (!redis || redis.status !== 'ready') return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+    });
+    return Promise.race([this.lastPublish, timeout]).finally(() => clearTimeout(timer));
   }
 
   close(): void {
@@ -105,12 +130,14 @@ export class SessionEvents {
     for (const l of this.unknown) l();
   }
 
-  private async send(message: string, attempt: number): Promise<void> {
+  private async send(message: string, attempt: number, firstAttemptDone?: () => void): Promise<void> {
     const { redis, channel, log } = this.options!;
     const retries = this.options!.retriesMs ?? PUBLISH_RETRIES_MS;
     try {
       await redis!.publish(channel, message);
+      firstAttemptDone?.();
     } catch (err) {
+      firstAttemptDone?.();
       if (this.closed) return;
       if (attempt < retries.length) {
         log.warn({ err, attempt: attempt + 1 }, 'session revocation publish failed; retrying');

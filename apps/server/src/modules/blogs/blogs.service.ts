@@ -279,13 +279,15 @@ export class BlogsService {
 
   private async flagsOn(blog: Blog, viewerId: string): Promise<ViewerFlags> {
     if (!blog.creator) return { isLiked: false, isSaved: false, isFollowing: false };
+    // While another instance's change may not reach here (Redis subscription down), the database says.
+    const memo = this.deps.publicData?.reliable ? this.flags : undefined;
     const key = `${blog.blogId} ${viewerId}`;
-    const known = this.flags?.get(key);
+    const known = memo?.get(key);
     if (known) return known;
-    const generation = this.flags?.generation ?? 0;
+    const generation = memo?.generation ?? 0;
     const row = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
     const flags = { isLiked: truthy(row.is_liked), isSaved: truthy(row.is_saved), isFollowing: truthy(row.is_following) };
-    this.flags?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), profileTag(blog.creator.username)]);
+    memo?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), profileTag(blog.creator.username)]);
     return flags;
   }
 
