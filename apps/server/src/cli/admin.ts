@@ -1,4 +1,4 @@
-import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES, USER_ROLES } from '@inkwell/core';
+import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES } from '@inkwell/core';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/errors';
@@ -40,7 +40,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     }
     case 'revoke':
       email = needEmail(args[0]);
-      action = (s, id) => s.moderation.setRole(null, id, USER_ROLES[0]);
+      action = (s, id) => s.moderation.setRole(null, id, 'user');
       break;
     case 'suspend':
     case 'unsuspend':
