@@ -10,7 +10,7 @@ const HTML = 'text/html; charset=utf-8';
 
 /** Client routes of screens only the signed-in app shows (apps/web/src/app/routes.tsx). */
 const APP_ONLY =
-  /^\/(signin|signup|forgot-password|reset-password\/[^/]+|add-blog|edit-profile|setting|notifications|edit\/[^/]+|verify-email\/[^/]+|confirm-transfer\/[^/]+\/[^/]+)$/;
+  /^\/(signin|signup|forgot-password|reset-password\/[^/]+|add-blog|edit-profile|setting|notifications|moderation|edit\/[^/]+|verify-email\/[^/]+|confirm-transfer\/[^/]+\/[^/]+)$/;
 
 export interface Pages {
   /** The answer for a GET of a path no route matched: a redirect, an app-only screen or the 404 page. */

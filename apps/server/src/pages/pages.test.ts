@@ -188,7 +188,7 @@ describe('status codes', () => {
   });
 
   it('app-only screens answer 200 with the shell, not listed by search engines', async () => {
-    for (const url of ['/signin', '/forgot-password', '/reset-password/abc', '/add-blog', '/setting', `/edit/${blogId}`]) {
+    for (const url of ['/signin', '/forgot-password', '/reset-password/abc', '/add-blog', '/setting', '/moderation', `/edit/${blogId}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       const page = readPage(res.body);

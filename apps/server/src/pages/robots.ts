@@ -15,6 +15,7 @@ export const ROBOTS_DISALLOW = [
   '/notifications',
   '/verify-email/',
   '/confirm-transfer/',
+  '/moderation',
 ];
 
 export function robotsTxt(publicUrl: string): string {

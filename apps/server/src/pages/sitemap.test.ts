@@ -59,7 +59,7 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/setting', '/add-blog', '/edit/', '/edit-profile', '/notifications']) {
+    for (const path of ['/api/', '/setting', '/add-blog', '/edit/', '/edit-profile', '/notifications', '/moderation']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
