@@ -18,10 +18,23 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe on the page as it is now. The source goes in through the DevTools protocol
+ * Runs axe on the page once what is moving has settled. The source goes in through the DevTools protocol
  * (page.evaluate), which the app's Content-Security-Policy does not govern.
  */
 export async function axeScan(page: Page, screen: string): Promise<AxeFinding[]> {
+  // Colours are judged as painted: a toast or dialog still fading in is lighter than it will be,
+  // so the finite transitions and animations running now finish first (at most 2 s; spinners are endless).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.evaluate(axeSource);
   const results = await page.evaluate(
     (tags) =>
