@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import yauzl from 'yauzl';
+import { unzip } from '../apps/server/test/zip';
 import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
@@ -13,30 +13,6 @@ import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from '.
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|Offline|Not saved|Changes kept/ });
 const editor = (page: Page) => page.locator('.codex-editor');
-
-/** Every file of a zip, as text, opened with a real unzip library. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** The public home feed's blog ids, as a visitor's API call sees them. */
 async function publicFeed(baseURL: string): Promise<string[]> {

@@ -3,38 +3,14 @@ import path from 'node:path';
 import { markdownToPost } from '@inkwell/core/markdown';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createBlog } from '../../../test/blogs';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
 import { xssCorpus } from '../../../test/xss-corpus';
+import { unzip } from '../../../test/zip';
 import { EXPORT_PAGE_SIZE } from './export.repo';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../packages/core/src/markdown/fixtures');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
-
-/** Every file of a zip, opened with a real unzip library (yauzl), as text. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /**
  * Blocks without the ids and time the editor and server add, and without the target and rel
