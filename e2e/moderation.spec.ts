@@ -200,6 +200,9 @@ test('report a post from its page and a profile from its menu; on a 320 px phone
   await page.getByRole('button', { name: 'More actions for Quinn Questionable' }).click();
   await page.getByRole('menuitem', { name: 'Report' }).click();
   const profileDialog = page.getByRole('dialog', { name: 'Report Quinn Questionable' });
+  // The dialog's code loads on first use: Escape once it is open and holds the focus.
+  await expect(profileDialog).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(profileDialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'More actions for Quinn Questionable' })).toBeFocused();
