@@ -1,24 +1,14 @@
-import {
-  BLOG_MESSAGES,
-  type Blog,
-  type BlogCard,
-  type BlogListQuery,
-  type BlogSeries,
-  normalizeTag,
-  publishProblems,
-  tagsField,
-} from '@inkwell/core';
+import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, type BlogSeries, normalizeTag } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { truthy } from '../../db/flags';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canModeratorRead, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
 import { blogPageTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
-import { isSafeImageUrl } from '../../lib/sanitize';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
@@ -26,9 +16,10 @@ import { searchTerms } from '../search/search.query';
 import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import type { UsersRepository } from '../users/users.repo';
+import { assertPublishable, fillImagePlaceholders, parseTags, resolveFeatured, writableColumns } from './blog-write';
 import { page, presentBlog, presentCard } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
-import { type CleanContent, cleanContent } from './content';
+import { cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
 import type { ViewerFlagsRepository } from './viewer-flags.repo';
 
@@ -108,9 +99,9 @@ export class BlogsService {
     const tags = parseTags(input.tags);
     const stored: StoredImage[] = [];
     try {
-      const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      const content = cleanContent(await fillImagePlaceholders(this.deps.uploads, userId, input.content, input.images, stored));
       if (!input.draft || input.scheduledAt) assertPublishable(input, content);
-      const image = await this.resolveFeatured(userId, input.image, null, stored);
+      const image = await resolveFeatured(this.deps.uploads, userId, input.image, null, stored);
       const id = newId();
       const now = nowIso();
       const draft = input.draft ? 1 : 0;
@@ -166,9 +157,9 @@ export class BlogsService {
     const stored: StoredImage[] = [];
     let orphanKeys: string[] = [];
     try {
-      const content = cleanContent(await this.fillImagePlaceholders(userId, input.content, input.images, stored));
+      const content = cleanContent(await fillImagePlaceholders(this.deps.uploads, userId, input.content, input.images, stored));
       if (!input.draft || input.scheduledAt) assertPublishable(input, content);
-      const image = await this.resolveFeatured(userId, input.image, current.image, stored);
+      const image = await resolveFeatured(this.deps.uploads, userId, input.image, current.image, stored);
       const draft = input.draft ? 1 : 0;
       await transact(db, async (tx) => {
         const trx = tx.db;
@@ -326,85 +317,5 @@ export class BlogsService {
     }
     const { items, hasMore } = page(rows, limit);
     return { blogs: items.map(presentCard), hasMore };
-  }
-
-  /** Uploads files given for image blocks that still point at a local placeholder. */
-  private async fillImagePlaceholders(
-    userId: string,
-    rawContent: unknown,
-    files: Buffer[] | undefined,
-    stored: StoredImage[],
-  ): Promise<unknown> {
-    if (!files?.length) return rawContent;
-    const content = typeof rawContent === 'string' ? safeJson(rawContent) : rawContent;
-    const blocks = (content as { blocks?: unknown[] })?.blocks;
-    if (!Array.isArray(blocks)) return rawContent;
-    const queue = [...files];
-    for (const block of blocks as { type?: string; data?: { file?: { url?: string } } }[]) {
-      if (block?.type !== 'image' || !queue.length) continue;
-      const url = block.data?.file?.url ?? '';
-      if (url && !url.startsWith('blob:')) continue;
-      const upload = await this.deps.uploads.storeImage(userId, queue.shift()!, 'inline');
-      stored.push(upload);
-      block.data = { ...block.data, file: { url: upload.url } };
-    }
-    return content;
-  }
-
-  private async resolveFeatured(
-    userId: string,
-    image: BlogInput['image'],
-    current: string | null,
-    stored: StoredImage[],
-  ): Promise<string | null> {
-    if (image === undefined) return current;
-    if (image === null) return null;
-    if ('file' in image) {
-      const upload = await this.deps.uploads.storeImage(userId, image.file, 'featured');
-      stored.push(upload);
-      return upload.url;
-    }
-    const url = image.url.trim();
-    if (!url) return null;
-    if (!isSafeImageUrl(url)) throw badRequest('image: must be an uploaded image or an http(s) URL');
-    return url;
-  }
-}
-
-/** The columns that create and update both write from the author's input. */
-function writableColumns(input: BlogInput, content: CleanContent, tags: string[], image: string | null, searchRowid: number | null) {
-  return {
-    title: input.title,
-    description: input.description,
-    image,
-    content: JSON.stringify(content.content),
-    search_text: content.text,
-    search_rowid: searchRowid,
-    tags: JSON.stringify(tags),
-    block_count: content.content.blocks.length,
-    draft: input.draft ? (1 as const) : (0 as const),
-    // Publishing ends a schedule; a draft saved without scheduledAt keeps its own.
-    scheduled_at: input.draft ? input.scheduledAt : null,
-  };
-}
-
-/** A draft may be empty; a published post needs a description and a block that shows something. */
-function assertPublishable(input: BlogInput, content: CleanContent): void {
-  const problems = publishProblems({ description: input.description, blocks: content.content.blocks });
-  if (problems.length) throw badRequest(problems.join('. '));
-}
-
-function parseTags(raw: unknown): string[] {
-  const value = typeof raw === 'string' ? (raw.trim() ? safeJson(raw) : []) : (raw ?? []);
-  const parsed = tagsField.safeParse(value);
-  if (!parsed.success) throw badRequest(`tags: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return parsed.data;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest('Invalid JSON in a form field');
   }
 }

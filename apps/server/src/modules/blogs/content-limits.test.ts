@@ -1,11 +1,4 @@
-import {
-  CONTENT_LIMIT_MESSAGES,
-  MAX_BLOCKS,
-  MAX_CONTENT_BYTES,
-  MAX_POST_INLINE_TAGS,
-  MAX_POST_LIST_ITEMS,
-  MAX_POST_TABLE_CELLS,
-} from '@inkwell/core';
+import { CONTENT_LIMIT_MESSAGES, MAX_BLOCKS, MAX_CONTENT_BYTES, MAX_POST_INLINE_TAGS, MAX_POST_LIST_ITEMS } from '@inkwell/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../../test/helpers';
