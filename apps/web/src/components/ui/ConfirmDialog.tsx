@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from './Button';
+import { DialogActions } from './DialogActions';
 import { Modal } from './Modal';
 
 /** The words of a confirm dialog: its title, the question, and the yes button before and while it runs. */
@@ -34,14 +34,7 @@ export function ConfirmDialog({ open, texts, children, busy, onConfirm, onClose 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-gray-700 dark:text-gray-300">{texts.message}</p>
         {children}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end sm:gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? texts.busy : texts.confirm}
-          </Button>
-        </div>
+        <DialogActions busy={busy} onCancel={onClose} confirm={texts.confirm} busyLabel={texts.busy} variant="danger" />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { REPORT_REASON_OPTIONS, type ReportTarget, reportProblem, sendReport } from '../../lib/reports';
 import { toast } from '../../lib/toast';
-import { Button } from './Button';
+import { DialogActions } from './DialogActions';
 import { TextAreaField } from './Field';
 import { Modal } from './Modal';
 
@@ -108,19 +108,7 @@ export function ReportDialog({ open, target, title, onClose }: ReportDialogProps
           disabled={sending}
           error={textError}
         />
-        {formError && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
-            {formError}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end sm:gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={sending}>
-            {sending ? 'Sending...' : 'Send'}
-          </Button>
-        </div>
+        <DialogActions error={formError} busy={sending} onCancel={onClose} confirm="Send" busyLabel="Sending..." />
       </form>
     </Modal>
   );

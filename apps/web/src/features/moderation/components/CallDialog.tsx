@@ -1,6 +1,6 @@
 import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextAreaField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
 import { errorMessage } from '../../../lib/api';
@@ -83,19 +83,14 @@ export function CallDialog({ call, group, onClose }: CallDialogProps) {
           disabled={busy}
           error={reasonError}
         />
-        {problem && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
-            {problem}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end sm:gap-3">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={call.kind === 'hide' || call.kind === 'suspend' ? 'danger' : 'primary'} disabled={busy}>
-            {busy ? texts.busy : texts.confirm}
-          </Button>
-        </div>
+        <DialogActions
+          error={problem}
+          busy={busy}
+          onCancel={onClose}
+          confirm={texts.confirm}
+          busyLabel={texts.busy}
+          variant={call.kind === 'hide' || call.kind === 'suspend' ? 'danger' : 'primary'}
+        />
       </form>
     </Modal>
   );
