@@ -76,22 +76,18 @@ export class BlockingRepository {
    */
   async silencedRecipients(senderId: string, recipientIds: string[], db: Kysely<Database> = this.db): Promise<Set<string>> {
     if (!recipientIds.length) return new Set();
-    const [blockers, blocked, muters] = await Promise.all([
-      db
-        .selectFrom('user_blocks')
-        .select('blocker_id as id')
-        .where('blocked_id', '=', senderId)
-        .where('blocker_id', 'in', recipientIds)
-        .execute(),
-      db
-        .selectFrom('user_blocks')
-        .select('blocked_id as id')
-        .where('blocker_id', '=', senderId)
-        .where('blocked_id', 'in', recipientIds)
-        .execute(),
-      db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', senderId).where('muter_id', 'in', recipientIds).execute(),
-    ]);
-    return new Set([...blockers, ...blocked, ...muters].map((r) => r.id));
+    // One statement: on a like or comment this runs inside the write transaction, once per write.
+    const rows = await db
+      .selectFrom('user_blocks')
+      .select('blocker_id as id')
+      .where('blocked_id', '=', senderId)
+      .where('blocker_id', 'in', recipientIds)
+      .unionAll(
+        db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', senderId).where('blocked_id', 'in', recipientIds),
+      )
+      .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', senderId).where('muter_id', 'in', recipientIds))
+      .execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   /** A page of the users the actor blocked or muted, newest first; one extra row for hasMore. */

@@ -1,6 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
+
+const authorById = prepared((db, id: string) => db.selectFrom('users').select(['name', 'username', 'profile_pic']).where('id', '=', id));
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
@@ -44,6 +47,11 @@ export class CommentsRepository {
 
   findWithAuthor(id: string, viewerId: string | null, db: Kysely<Database> = this.db) {
     return withAuthor(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
+  }
+
+  /** What a new comment shows of its author, read before the write so the comment is not read back. */
+  async authorOf(userId: string, db: Kysely<Database> = this.db) {
+    return (await authorById(db, userId)).rows[0];
   }
 
   /** A page of a blog's top-level comments, newest first; one extra row for hasMore. */

@@ -79,30 +79,37 @@ export class CommentsService {
       reached.filter((id): id is string => id !== null),
     );
     if (!canInteract(userId, blog, blocked)) throw forbidden(parentId ? BLOCK_MESSAGES.cannotReply : BLOCK_MESSAGES.cannotComment);
-    const id = newId();
+    const author = await comments.authorOf(userId);
     const now = nowIso();
+    const row = {
+      id: newId(),
+      blog_id: blog.id,
+      user_id: userId,
+      parent_id: parentId,
+      comment: text,
+      like_count: 0,
+      reply_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const id = row.id;
     await transact(db, async (tx) => {
       const trx = tx.db;
-      await comments.insert(
-        {
-          id,
-          blog_id: blog.id,
-          user_id: userId,
-          parent_id: parentId,
-          comment: text,
-          like_count: 0,
-          reply_count: 0,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
+      await comments.insert(row, trx);
       if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
       await comments.adjustBlogCommentCount(blog.id, 1, trx);
       await tx.touch(countTags(blog.blog_id), ['comments', 'blogs']);
       await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, tx);
     });
-    return presentComment((await comments.findWithAuthor(id, userId))!);
+    // Built from what was written rather than read back: a comment costs one query less.
+    return presentComment({
+      ...row,
+      hidden: 0,
+      author_name: author?.name ?? null,
+      author_username: author?.username ?? null,
+      author_profile_pic: author?.profile_pic ?? null,
+      is_liked: 0,
+    });
   }
 
   async edit(userId: string, commentId: string, text: string): Promise<CommentView> {
