@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { viewerWasRead } from './auth-guard';
-import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerEtags } from './etag';
+import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerEtags, weakEtag } from './etag';
+import { CountsMemo, type LiveCounts } from './live-counts';
 import type { PublicDataChanges } from './public-data';
 import { type CachedResponse, ResponseCache } from './response-cache';
 import { ANY_CHANGE } from './tagged-store';
@@ -20,6 +21,8 @@ declare module 'fastify' {
      * returned (undefined for a text answer). Without it, any public change drops the entry.
      */
     cacheTags?: (request: FastifyRequest, body: unknown) => readonly string[];
+    /** The answer's counts are put in when served, so a change of them does not drop it (lib/live-counts.ts). */
+    liveCounts?: LiveCounts;
   }
 }
 
@@ -40,7 +43,24 @@ const kGeneration = Symbol('publicCacheGeneration');
 const kBody = Symbol('publicCacheBody');
 const kLanded = Symbol('publicCacheLanded');
 const kStore = Symbol('publicCacheStore');
-type CacheableRequest = FastifyRequest & { [kGeneration]?: number; [kBody]?: unknown; [kLanded]?: () => void; [kStore]?: boolean };
+const kEpoch = Symbol('publicCacheCountsEpoch');
+type CacheableRequest = FastifyRequest & {
+  [kGeneration]?: number;
+  [kEpoch]?: number;
+  [kBody]?: unknown;
+  [kLanded]?: () => void;
+  [kStore]?: boolean;
+};
+
+/** The cache and what it needs to put live counts in (lib/live-counts.ts). */
+interface Cached {
+  cache: ResponseCache;
+  counts: CountsMemo;
+  /** Remembered counts are trusted only while every instance's changes reach this one. */
+  reliable: () => boolean;
+  /** Counts being read, by post: concurrent readers share a read that began after the last change. */
+  reading: Map<string, { epoch: number; counts: Promise<string | undefined> }>;
+}
 
 /** How many refused computations of the same answer a miss waits through before computing its own. */
 const MAX_WAITS = 3;
@@ -68,14 +88,19 @@ export interface PublicResponsesOptions {
  * the full path produced. Call it before any other plugin so its onRequest runs first.
  */
 export async function registerPublicResponses(app: FastifyInstance, options: PublicResponsesOptions): Promise<ResponseCache | undefined> {
-  const cache = options.changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
-  if (cache) {
-    options.changes!.on((tags) => cache.touch(tags));
-    registerLookup(app, cache, options.corsEnabled);
+  const { changes } = options;
+  const cache = changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
+  const cached = cache && { cache, counts: new CountsMemo(), reliable: () => changes!.reliable, reading: new Map() };
+  if (cached) {
+    changes!.on((tags) => {
+      cached.counts.drop(tags);
+      cached.cache.touch(tags);
+    });
+    registerLookup(app, cached, options.corsEnabled);
   }
   registerEtags(app);
-  if (cache) {
-    const capture = captureHook(app, cache);
+  if (cached) {
+    const capture = captureHook(app, cached);
     const keepBody = (request: CacheableRequest, _reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
       request[kBody] = payload;
       done(null, payload);
@@ -93,7 +118,8 @@ export async function registerPublicResponses(app: FastifyInstance, options: Pub
 const hooks = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
 /** The first onRequest hook: a cached answer, a wait for the same answer being computed, or the full path. */
-function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled: boolean): void {
+function registerLookup(app: FastifyInstance, cached: Cached, corsEnabled: boolean): void {
+  const { cache } = cached;
   /** Answers being computed, by URL: concurrent misses wait for the one under way instead of computing it again. */
   const inflight = new Map<string, Promise<void>>();
 
@@ -130,9 +156,19 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
     }
     void flight.then(() => {
       const landed = cache.get(request.url);
-      if (landed) sendCached(cache, landed, request, reply, signedIn);
+      if (landed) serve(landed, request, reply, done, signedIn);
       else missed(request, reply, done, signedIn, waits + 1);
     });
+  };
+
+  /** A cached answer with the counts of now; the full path when they cannot be put in. */
+  const serve = (entry: CachedResponse, request: CacheableRequest, reply: FastifyReply, done: (err?: Error) => void, signedIn: boolean) => {
+    const current = withLiveCounts(cached, entry, request);
+    if (current === entry) return sendCached(cache, entry, request, reply, signedIn);
+    Promise.resolve(current).then(
+      (fresh) => (fresh ? sendCached(cache, fresh, request, reply, signedIn) : compute(request, reply, done)),
+      (err) => done(err),
+    );
   };
 
   app.addHook('onRequest', (request: CacheableRequest, reply, done) => {
@@ -141,16 +177,18 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
     const signedIn = request.headers.authorization !== undefined;
     if (signedIn && mode === 'anonymous') {
       const overlay = request.routeOptions.config.viewerOverlay;
-      const entry = overlay && cache.get(request.url);
-      if (!entry) return done();
-      personalized(app, request, overlay, entry).then(
-        (viewer) => (viewer === undefined ? done() : sendPersonal(cache, entry, viewer, request, reply)),
-        (err) => done(err),
-      );
+      const cachedEntry = overlay && cache.get(request.url);
+      if (!cachedEntry) return done();
+      Promise.resolve(withLiveCounts(cached, cachedEntry, request))
+        .then(async (entry) => {
+          const viewer = entry && (await personalized(app, request, overlay, entry));
+          return entry && viewer ? sendPersonal(cache, entry, viewer, request, reply) : done();
+        })
+        .catch((err) => done(err));
       return;
     }
     const entry = cache.get(request.url);
-    if (entry) return sendCached(cache, entry, request, reply, signedIn);
+    if (entry) return serve(entry, request, reply, done, signedIn);
     missed(request, reply, done, signedIn, 0);
   });
 
@@ -158,13 +196,16 @@ function registerLookup(app: FastifyInstance, cache: ResponseCache, corsEnabled:
   // a write landing while the request waited in line is then already in what it reads, and does
   // not get its answer refused (on a busy server that wait is most of a request's life).
   app.addHook('preHandler', (request: CacheableRequest, _reply, done) => {
-    if (request[kStore]) request[kGeneration] = cache.generation;
+    if (request[kStore]) {
+      request[kGeneration] = cache.generation;
+      request[kEpoch] = cached.counts.epoch;
+    }
     done();
   });
 }
 
 /** Stores what the full path answered (route-level onSend: after every other header is set, before compression). */
-function captureHook(app: FastifyInstance, cache: ResponseCache) {
+function captureHook(app: FastifyInstance, { cache, counts: memo }: Cached) {
   return (request: CacheableRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) => {
     const generation = request[kGeneration];
     try {
@@ -188,12 +229,57 @@ function captureHook(app: FastifyInstance, cache: ResponseCache) {
       }
       headers['cache-control'] = PUBLIC_CACHE_CONTROL;
       const tags = config.cacheTags?.(request, request[kBody]) ?? [ANY_CHANGE];
-      cache.set(request.url, generation, { headers, etag, body: payload }, tags);
+      const live = config.liveCounts;
+      const counts = live?.seen(request[kBody]);
+      if (live && counts !== undefined) memo.setIf(live.keyOf(request), counts, request[kEpoch]!);
+      cache.set(request.url, generation, { headers, etag, body: payload, counts }, tags);
       done(null, payload);
     } finally {
       request[kLanded]?.();
     }
   };
+}
+
+/**
+ * The entry with the counts of now, on a route that puts them in when served: the entry itself
+ * while they are the ones it shows (no await), else a copy with the counts read again, stored for
+ * the next reader with the same TTL; undefined when the full path must answer (the post is gone).
+ */
+function withLiveCounts(
+  { cache, counts: memo, reliable, reading }: Cached,
+  entry: CachedResponse,
+  request: FastifyRequest,
+): CachedResponse | Promise<CachedResponse | undefined> {
+  const live = request.routeOptions.config.liveCounts;
+  if (!live) return entry;
+  const key = live.keyOf(request);
+  const known = reliable() ? memo.get(key) : undefined;
+  if (known !== undefined && known === entry.counts) return entry;
+  return (async () => {
+    const epoch = memo.epoch;
+    const generation = cache.generation;
+    const counts = known ?? (await readOnce(reading, key, epoch, () => live.read(key)));
+    if (counts === undefined) return undefined;
+    if (known === undefined) memo.setIf(key, counts, epoch);
+    if (counts === entry.counts) return entry;
+    const text = live.apply(entry.text, counts);
+    if (text === undefined) return undefined;
+    const etag = weakEtag(text);
+    const headers = { ...entry.headers, etag };
+    cache.set(request.url, generation, { headers, etag, body: text, counts }, entry.tags, cache.expiresAt(request.url));
+    return { headers, etag, bodies: { identity: Buffer.from(text) }, text, tags: entry.tags, counts, gone: true };
+  })();
+}
+
+/** One read of a post's counts at a time, joined only by readers that came after the last change. */
+function readOnce(reading: Cached['reading'], key: string, epoch: number, read: () => Promise<string | undefined>) {
+  const under = reading.get(key);
+  if (under && under.epoch === epoch) return under.counts;
+  const counts = read().finally(() => {
+    if (reading.get(key)?.counts === counts) reading.delete(key);
+  });
+  reading.set(key, { epoch, counts });
+  return counts;
 }
 
 function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply, signedIn: boolean): void {

@@ -3,23 +3,33 @@
  * for both sides: the routes tag what they answer, the services touch what they change.
  */
 
-/** A post's page, its comments and every list card of it (counts included). */
+/** A post's page and everything else showing the post itself (not its counts: countsTag). */
 export const postTag = (blogId: string): string => `post:${blogId}`;
+
+/** A post's comment threads (the comments of its page). */
+export const commentsTag = (blogId: string): string => `comments:${blogId}`;
 
 /** A user's profile and its tabs (counts, followers, following, liked and saved lists). */
 export const profileTag = (username: string): string => `profile:${username}`;
 
 /**
- * A post's like, save and comment counts as its list cards show them. The response cache keeps a
- * list page up to RESPONSE_CACHE_COUNTS_LAG_MS after a change of these (TaggedStore `lag`), so a
- * burst of likes recomputes each hot list once per lag, not once per like; the post's own page
- * (postTag) is dropped at once.
+ * A post's like, save and comment counts. The response cache keeps a list page up to
+ * RESPONSE_CACHE_COUNTS_LAG_MS after a change of these (TaggedStore `lag`), so a burst of likes
+ * recomputes each hot list once per lag, not once per like. The post's own API page is kept too:
+ * its counts are put in when it is served (lib/live-counts.ts), always current. In-memory copies
+ * without a lag (PublicMemo) drop at once.
  */
 export const countsTag = (blogId: string): string => `counts:${blogId}`;
 export const isCountsTag = (tag: string): boolean => tag.startsWith('counts:');
 
-/** A change of a post's counts: its page at once, its list cards within the lag. */
-export const countTags = (blogId: string): string[] => [postTag(blogId), countsTag(blogId)];
+/** The post's server HTML article: it shows the counts as they are (nothing is put in when served). */
+export const articleTag = (blogId: string): string => `article:${blogId}`;
+
+/** A change of a post's likes or saves: its page's counts and its HTML article at once, its list cards within the lag. */
+export const countTags = (blogId: string): string[] => [countsTag(blogId), articleTag(blogId)];
+
+/** A comment added, removed or hidden: the post's counts and its comment threads. */
+export const commentCountTags = (blogId: string): string[] => [...countTags(blogId), commentsTag(blogId)];
 
 /** Every list of posts (feed, search, tags, profile tabs, feeds): a post added, edited or removed moves them. */
 export const LISTS_TAG = 'lists';

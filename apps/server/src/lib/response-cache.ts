@@ -13,6 +13,10 @@ export interface CachedResponse {
   text: string;
   /** Set once the entry left the cache: a body compressed for it afterwards is not kept. */
   gone?: boolean;
+  /** What it shows (TaggedStore tags), for a copy with other counts. */
+  tags: readonly string[];
+  /** The counts the body shows, on a route whose counts are put in when served (lib/live-counts.ts). */
+  counts?: string;
 }
 
 export interface ResponseCacheOptions {
@@ -83,21 +87,29 @@ export class ResponseCache {
   set(
     key: string,
     generation: number,
-    entry: Omit<CachedResponse, 'bodies' | 'text'> & { body: string },
+    entry: Omit<CachedResponse, 'bodies' | 'text' | 'tags'> & { body: string },
     tags: readonly string[] = [ANY_CHANGE],
+    /** Keeps the TTL of the entry this one is a copy of (other counts). */
+    expires?: number,
   ): boolean {
     const body = Buffer.from(entry.body);
     if (body.length > this.maxBytes / 16) return false;
     const stored = this.store.set(
       key,
       generation,
-      { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body },
+      { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body, tags, counts: entry.counts },
       tags,
+      expires,
     );
     if (!stored) return false;
     this.bytesUsed += body.length * 2; // the Buffer and the text
     this.shrink();
     return true;
+  }
+
+  /** When the entry at `key` stops being served. */
+  expiresAt(key: string): number | undefined {
+    return this.store.expiresAt(key);
   }
 
   /** Drops the entries showing any of these tags. */

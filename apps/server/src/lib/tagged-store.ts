@@ -73,16 +73,22 @@ export class TaggedStore<V> {
     return slot.value;
   }
 
+  /** When the key's value stops being served (its TTL), if it is held. */
+  expiresAt(key: string): number | undefined {
+    return this.slots.get(key)?.expires;
+  }
+
   /**
    * Stores the value unless something it shows changed since `generation`; true when stored.
+   * `expires` keeps an earlier value's TTL (a copy of it with other counts).
    * A value computed before a change to one of its lag tags is kept only until that change's lag ends.
    */
-  set(key: string, generation: number, value: V, tags: readonly string[] = [ANY_CHANGE]): boolean {
+  set(key: string, generation: number, value: V, tags: readonly string[] = [ANY_CHANGE], expires?: number): boolean {
     if (this.changedSince(generation, tags)) return false;
     const staleAfter = this.lagEndSince(generation, tags);
     if (staleAfter !== undefined && staleAfter <= this.now()) return false;
     this.delete(key);
-    this.slots.set(key, { value, tags, expires: this.now() + this.options.ttlMs, staleAfter });
+    this.slots.set(key, { value, tags, expires: expires ?? this.now() + this.options.ttlMs, staleAfter });
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
       if (keys) keys.add(key);

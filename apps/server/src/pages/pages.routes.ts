@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LISTS_TAG, postTag, profileTag } from '../lib/public-tags';
+import { articleTag, LISTS_TAG, postTag, profileTag } from '../lib/public-tags';
 import { routePreloads } from '../web';
 import { PageDocument } from './document';
 import { sendPublicDocument } from './feeds-http';
@@ -54,10 +54,16 @@ export function registerPages(app: FastifyInstance, distDir: string): Pages {
   };
 
   // What each page shows, as the tags writes touch (lib/public-tags.ts); HTML cards carry no
-  // counts, so likes leave the lists alone. The article shows its counts: its post's tag.
+  // counts, so likes leave the lists alone. The article shows its counts: its own tag.
   const config = { publicCache: 'anyone' as const };
   const lists = { ...config, cacheTags: () => [LISTS_TAG] };
-  const article = { ...config, cacheTags: (request: FastifyRequest) => [postTag((request.params as { id: string }).id), LISTS_TAG] };
+  const article = {
+    ...config,
+    cacheTags: (request: FastifyRequest) => {
+      const { id } = request.params as { id: string };
+      return [postTag(id), articleTag(id), LISTS_TAG];
+    },
+  };
   const profile = {
     ...config,
     cacheTags: (request: FastifyRequest) => [profileTag((request.params as { username: string }).username), LISTS_TAG],

@@ -64,3 +64,23 @@ export function withViewerFlags(anonymousBody: string, flags: { isLiked: boolean
   const variant = `${+flags.isLiked}${+flags.isSaved}${+flags.isFollowing}`;
   return { body: anonymousBody.slice(0, -ANONYMOUS_FLAGS.length) + own, variant };
 }
+
+type Counts = Pick<BlogCard, 'likeCount' | 'commentCount' | 'saveCount'>;
+
+/** A page's counts as lib/live-counts.ts compares them. */
+export function countsText(blog: Counts): string {
+  return `${blog.likeCount},${blog.commentCount},${blog.saveCount}`;
+}
+
+// blogCardSchema's order; before them only the post's own strings, where a quote is always escaped.
+const COUNTS_KEY = ',"likeCount":';
+const COUNTS = /^,"likeCount":\d+,"commentCount":\d+,"saveCount":\d+,/;
+
+/** A cached blog page body with other counts (countsText); undefined if its shape is not the expected one. */
+export function withCounts(body: string, counts: string): string | undefined {
+  const at = body.indexOf(COUNTS_KEY);
+  const found = at < 0 ? null : COUNTS.exec(body.slice(at, at + 96));
+  const [like, comment, save] = counts.split(',');
+  if (!found || save === undefined) return undefined;
+  return `${body.slice(0, at)},"likeCount":${like},"commentCount":${comment},"saveCount":${save},${body.slice(at + found[0].length)}`;
+}

@@ -39,6 +39,10 @@ const blogRef = prepared((db, blogId: string) =>
   db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'hidden', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
 );
 
+const blogCounts = prepared((db, blogId: string) =>
+  db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),
+);
+
 export class BlogsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -53,6 +57,11 @@ export class BlogsRepository {
   /** What access checks, reactions and comments need: no content, a blog row's largest part. */
   async findRef(blogId: string, db: Kysely<Database> = this.db): Promise<BlogRef | undefined> {
     return (await blogRef(db, blogId)).rows[0];
+  }
+
+  /** The counts a blog page shows, read alone when only they changed (lib/live-counts.ts). */
+  async findCounts(blogId: string, db: Kysely<Database> = this.db) {
+    return (await blogCounts(db, blogId)).rows[0];
   }
 
   async blogIdTaken(blogId: string, db: Kysely<Database> = this.db): Promise<boolean> {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogPageTags, cardTags } from '../../lib/public-tags';
 import { blogFormBody, blogInputOf } from './blogs.input';
-import { withViewerFlags } from './blogs.presenter';
+import { countsText, withCounts, withViewerFlags } from './blogs.presenter';
 
 const blogParams = z.object({ id: z.string().min(1).max(120) });
 /** A blog is written as JSON, or as a form with its featured image and inline images as files. */
@@ -37,10 +37,17 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
     viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) =>
       (await blogs.seesSharedList(request.query as BlogListQuery, viewerId)) ? { body: anonymousBody, variant: 'shared' } : undefined,
   };
-  // A signed-in reader's page is the cached anonymous one with their own flags.
+  // A signed-in reader's page is the cached anonymous one with their own flags. A like does not
+  // drop it: its counts are read again and put in (lib/live-counts.ts).
   const blogPage = {
     publicCache: 'anonymous' as const,
     cacheTags: (request: FastifyRequest, body: unknown) => blogPageTags((request.params as { id: string }).id, (body as BlogResponse).blog),
+    liveCounts: {
+      keyOf: (request: FastifyRequest) => (request.params as { id: string }).id,
+      seen: (body: unknown) => countsText((body as BlogResponse).blog),
+      read: (blogId: string) => blogs.liveCounts(blogId),
+      apply: withCounts,
+    },
     viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) => {
       const flags = await blogs.viewerFlags((request.params as { id: string }).id, viewerId);
       return flags && withViewerFlags(anonymousBody, flags);

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canModeratorRead, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
-import { blogPageTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
+import { blogPageTags, countsTag, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
@@ -17,7 +17,7 @@ import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import type { UsersRepository } from '../users/users.repo';
 import { assertPublishable, fillImagePlaceholders, parseTags, resolveFeatured, writableColumns } from './blog-write';
-import { page, presentBlog, presentCard } from './blogs.presenter';
+import { countsText, page, presentBlog, presentCard } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
 import { cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
@@ -248,7 +248,7 @@ export class BlogsService {
    * kept in memory until public data changes; a signed-in viewer adds only their own flags.
    */
   async get(blogId: string, viewerId: string | null): Promise<Blog> {
-    const published = await this.publishedPage(blogId);
+    const published = await this.publishedPage(blogId, true);
     if (published) {
       if (!viewerId) return published;
       return { ...published, ...(await this.flagsOn(published, viewerId)) };
@@ -278,20 +278,32 @@ export class BlogsService {
     const generation = memo?.generation ?? 0;
     const row = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
     const flags = { isLiked: truthy(row.is_liked), isSaved: truthy(row.is_saved), isFollowing: truthy(row.is_following) };
-    memo?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), profileTag(blog.creator.username)]);
+    // A like or save touches only the post's counts tag: it is what drops the liker's flags.
+    memo?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), countsTag(blog.blogId), profileTag(blog.creator.username)]);
     return flags;
   }
 
-  /** The anonymous view of a published blog, or undefined for a draft or an unknown id. */
-  private async publishedPage(blogId: string): Promise<Blog | undefined> {
+  /**
+   * The anonymous view of a published blog, or undefined for a draft or an unknown id. The kept
+   * copy is not dropped by a like (its counts tag): with `counts` they are read again, alone.
+   */
+  private async publishedPage(blogId: string, counts = false): Promise<Blog | undefined> {
     const known = this.pages?.get(blogId);
-    if (known) return known;
+    if (known && !counts) return known;
+    const now = known && (await this.deps.blogs.findCounts(blogId));
+    if (now) return { ...known, likeCount: now.like_count, commentCount: now.comment_count, saveCount: now.save_count };
     const generation = this.pages?.generation ?? 0;
     const row = await this.deps.blogs.findPage(blogId, null);
     if (!row || !isPubliclyVisible(row)) return undefined;
     const blog = presentBlog(row, (await this.deps.series?.(row.id, blogId, null)) ?? null);
     this.pages?.set(blogId, generation, blog, blogPageTags(blogId, blog));
     return blog;
+  }
+
+  /** A post's like, comment and save counts as its page shows them (countsText), for lib/live-counts.ts. */
+  async liveCounts(blogId: string): Promise<string | undefined> {
+    const row = await this.deps.blogs.findCounts(blogId);
+    return row && countsText({ likeCount: row.like_count, commentCount: row.comment_count, saveCount: row.save_count });
   }
 
   /** Home feed, tag page or search results, newest or best first; never drafts. */

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postTag } from '../../lib/public-tags';
+import { commentsTag, postTag } from '../../lib/public-tags';
 
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
@@ -42,7 +42,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/:blogId/comments',
     {
-      config: { publicCache: 'anonymous', cacheTags: (request) => [postTag((request.params as { blogId: string }).blogId)] },
+      config: {
+        publicCache: 'anonymous',
+        cacheTags: (request) => {
+          const { blogId } = request.params as { blogId: string };
+          return [postTag(blogId), commentsTag(blogId)];
+        },
+      },
       onRequest: app.identify,
       schema: {
         params: z.object({ blogId }),

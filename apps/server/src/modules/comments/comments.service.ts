@@ -13,7 +13,7 @@ import {
   canWithdrawReaction,
   type ViewerId,
 } from '../../lib/policies';
-import { countTags, postTag } from '../../lib/public-tags';
+import { commentCountTags, commentsTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
@@ -98,7 +98,7 @@ export class CommentsService {
       await comments.insert(row, trx);
       if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
       await comments.adjustBlogCommentCount(blog.id, 1, trx);
-      await tx.touch(countTags(blog.blog_id), ['comments', 'blogs']);
+      await tx.touch(commentCountTags(blog.blog_id), ['comments', 'blogs']);
       await events?.onCommentCreated?.({ commentId: id, blog, authorId: userId, parentAuthorId }, tx);
     });
     // Built from what was written rather than read back: a comment costs one query less.
@@ -120,7 +120,7 @@ export class CommentsService {
     const blog = await blogs.findById(comment.blog_id);
     await transact(db, async (tx) => {
       await comments.updateText(commentId, text, nowIso(), tx.db);
-      if (blog) await tx.touch([postTag(blog.blog_id)], ['comments']);
+      if (blog) await tx.touch([commentsTag(blog.blog_id)], ['comments']);
     });
     return presentComment((await this.deps.comments.findWithAuthor(commentId, userId))!);
   }
@@ -139,7 +139,7 @@ export class CommentsService {
       if (comment.parent_id) await this.deps.counters.recountComments([comment.parent_id], trx);
       await this.deps.counters.recountBlogComments([comment.blog_id], trx);
       // Replies and their likes go too (ON DELETE CASCADE): all on this post's comments.
-      if (blog) await tx.touch(countTags(blog.blog_id), ['comments', 'comment_likes', 'blogs']);
+      if (blog) await tx.touch(commentCountTags(blog.blog_id), ['comments', 'comment_likes', 'blogs']);
     });
   }
 
@@ -167,7 +167,7 @@ export class CommentsService {
         delta = (await comments.addLike(commentId, userId, nowIso(), trx)) ? 1 : 0;
       }
       const likeCount = await comments.adjustLikeCount(commentId, delta, trx);
-      await tx.touch([postTag(blog.blog_id)], ['comment_likes', 'comments']);
+      await tx.touch([commentsTag(blog.blog_id)], ['comment_likes', 'comments']);
       if (delta) await events?.onCommentLikeChanged?.({ commentId, blog, commentAuthorId: comment.user_id, userId, liked }, tx);
       return { message: liked ? COMMENT_MESSAGES.liked : COMMENT_MESSAGES.unliked, liked, likeCount };
     });

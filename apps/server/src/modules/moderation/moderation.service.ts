@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../db/ids';
 import { type Database, HIDDEN_AUTHOR_SUSPENDED, HIDDEN_BY_MODERATOR } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canChangeRole, canSuspend, isModerator, type RoleFacts } from '../../lib/policies';
-import { countTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
+import { commentCountTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { CountersRepository } from '../users/counters.repo';
 import type { UsersRepository } from '../users/users.repo';
@@ -84,8 +84,8 @@ export class ModerationService {
       await counters.recountBlogComments([comment.blog_id], tx.db);
       await this.finish(tx, actor, on ? 'hide_comment' : 'restore_comment', target, reason, on);
       const blogId = await this.deps.moderation.publicBlogId(comment.blog_id, tx.db);
-      // Like a comment deletion: the post's page at once, its list cards' counts within the counts lag.
-      if (blogId) await tx.touch(countTags(blogId), ['comments', 'blogs']);
+      // Like a comment deletion: the threads and the page's counts at once, list cards' within the counts lag.
+      if (blogId) await tx.touch(commentCountTags(blogId), ['comments', 'blogs']);
     });
     return on ? MODERATION_MESSAGES.commentHidden : MODERATION_MESSAGES.commentRestored;
   }

@@ -1,0 +1,115 @@
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createBlog, everyBlock } from '../../test/blogs';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { withCounts } from '../modules/blogs/blogs.presenter';
+import { CountsMemo } from './live-counts';
+
+describe('live counts: the pieces', () => {
+  test('a count read while a change arrived is not remembered; a change drops only its post', () => {
+    const memo = new CountsMemo();
+    const before = memo.epoch;
+    memo.drop(['counts:b']);
+    memo.setIf('a', '1,0,0', before);
+    expect(memo.get('a')).toBeUndefined();
+    memo.setIf('a', '1,0,0', memo.epoch);
+    memo.setIf('b', '2,0,0', memo.epoch);
+    memo.drop(['post:b', 'lists']);
+    expect([memo.get('a'), memo.get('b')]).toEqual(['1,0,0', undefined]);
+    memo.drop(['*']);
+    expect(memo.get('a')).toBeUndefined();
+  });
+
+  test('counts are put in at their place only, whatever the title says', () => {
+    const title = 'A "likeCount":9 trick ,"likeCount":7,"commentCount":7,"saveCount":7,';
+    const body = JSON.stringify({
+      success: true,
+      blog: { title, readingTime: 1, likeCount: 1, commentCount: 2, saveCount: 3, content: [] },
+    });
+    const changed = withCounts(body, '10,20,30')!;
+    expect(JSON.parse(changed).blog).toMatchObject({ title, likeCount: 10, commentCount: 20, saveCount: 30 });
+    expect(withCounts('{"success":true}', '1,2,3')).toBeUndefined();
+  });
+});
+
+describe('live counts on a kept blog page', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let readers: TestUser[];
+  let blogId: string;
+  const queries: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, (q) => queries.push(q));
+    author = await createUser(t, { name: 'Live Author' });
+    readers = [await createUser(t, { name: 'Live Reader One' }), await createUser(t, { name: 'Live Reader Two' })];
+    blogId = (await createBlog(t, author, { title: 'Counted words' })).blogId;
+  });
+  afterAll(() => t.close());
+
+  const page = () => t.app.inject({ method: 'GET', url: `/api/v1/blogs/${blogId}` });
+  const write = (method: 'POST' | 'PATCH', url: string, user: TestUser, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(user.token), payload });
+
+  test('a like, a save and a comment show on the next read without the page being computed again', async () => {
+    const first = await page();
+    expect(first.json().blog).toMatchObject({ likeCount: 0, commentCount: 0, saveCount: 0 });
+    expect((await write('POST', `/api/v1/blogs/like/${blogId}`, readers[0]!)).statusCode).toBe(200);
+    expect((await write('PATCH', `/api/v1/save-blog/${blogId}`, readers[1]!)).statusCode).toBe(200);
+    expect((await write('POST', `/api/v1/blogs/comment/${blogId}`, readers[1]!, { comment: 'Counted' })).statusCode).toBe(201);
+    queries.length = 0;
+    const hits = t.app.publicCache!.hits;
+    const after = await page();
+    expect(t.app.publicCache!.hits).toBe(hits + 1);
+    // One small read of the counts, never the post's content.
+    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/like_count.*comment_count.*save_count/)]);
+    const { likeCount, commentCount, saveCount, ...rest } = after.json().blog;
+    const { likeCount: _l, commentCount: _c, saveCount: _s, ...before } = first.json().blog;
+    expect([likeCount, commentCount, saveCount]).toEqual([1, 1, 1]);
+    expect(rest).toEqual(before);
+    // A new body has a new ETag: a client holding the old one gets the new counts, not a 304.
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    const conditional = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/blogs/${blogId}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(conditional.statusCode).toBe(200);
+    expect(conditional.json().blog.likeCount).toBe(1);
+    // The copy with the new counts is kept: the next reader reads nothing at all.
+    queries.length = 0;
+    expect((await page()).body).toBe(after.body);
+    expect(queries).toHaveLength(0);
+  });
+
+  test('an unlike and a signed-in reader’s own flags are current at once', async () => {
+    await page();
+    expect((await write('POST', `/api/v1/blogs/like/${blogId}`, readers[0]!)).json().liked).toBe(false);
+    expect((await page()).json().blog.likeCount).toBe(0);
+    await write('POST', `/api/v1/blogs/like/${blogId}`, readers[1]!);
+    const mine = (await t.app.inject({ method: 'GET', url: `/api/v1/blogs/${blogId}`, headers: bearer(readers[1]!.token) })).json().blog;
+    expect([mine.isLiked, mine.likeCount]).toEqual([true, 1]);
+    expect((await page()).json().blog).toMatchObject({ likeCount: 1, isLiked: false });
+  });
+
+  test('an edit still computes the page again; a deleted comment lowers the count', async () => {
+    const { blogId: other } = await createBlog(t, author, { title: 'Edited words' });
+    await t.app.inject({ method: 'GET', url: `/api/v1/blogs/${other}` });
+    const comment = await write('POST', `/api/v1/blogs/comment/${other}`, readers[0]!, { comment: 'Gone soon' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/blogs/${other}` })).json().blog.commentCount).toBe(1);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/blogs/comment/${comment.json().newComment._id}`,
+      headers: bearer(readers[0]!.token),
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/blogs/${other}` })).json().blog.commentCount).toBe(0);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/blogs/${other}`,
+      headers: bearer(author.token),
+      payload: { title: 'Edited words, again', description: 'How to use it', tags: ['kysely'], content: { blocks: everyBlock() }, draft: false },
+    });
+    expect(edited.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/blogs/${other}` })).json().blog.title).toBe('Edited words, again');
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import { countsTag, postTag } from './public-tags';
+import { ANY_CHANGE } from './tagged-store';
+
+/**
+ * A cached answer whose counts (a post's likes, comments and saves) are put in when it is served,
+ * so a like no longer drops the page: the page is kept, and only its counts are read again (one
+ * small query) the first time it is served after they changed. Counts are a short text ("12,3,4")
+ * compared as is.
+ */
+export interface LiveCounts {
+  /** The post (countsTag's id) whose counts the answer shows. */
+  keyOf(request: FastifyRequest): string;
+  /** The counts in the answer the handler returned (before serialization). */
+  seen(body: unknown): string;
+  /** The counts now, from the database; undefined when the post is gone (the full path answers). */
+  read(key: string): Promise<string | undefined>;
+  /** The serialized answer with these counts instead; undefined if its shape is not the expected one. */
+  apply(text: string, counts: string): string | undefined;
+}
+
+/** Posts whose counts were last read this many at most (oldest forgotten first). */
+const MAX_KEYS = 20_000;
+
+/**
+ * The counts this instance knows to be current, by post: dropped by every change of the post's
+ * counts or the post (countsTag, postTag) from any instance, so a remembered value is never older
+ * than the last change this instance heard of. A value read while a change arrived is not kept
+ * (the epoch moved), so a read that raced a write cannot be remembered as current.
+ */
+export class CountsMemo {
+  private readonly known = new Map<string, string>();
+  private epochValue = 0;
+
+  get epoch(): number {
+    return this.epochValue;
+  }
+
+  get(key: string): string | undefined {
+    return this.known.get(key);
+  }
+
+  /** Remembers counts read or rendered since `epoch`, unless a change came in meanwhile. */
+  setIf(key: string, counts: string, epoch: number): void {
+    if (epoch !== this.epochValue) return;
+    this.known.delete(key);
+    this.known.set(key, counts);
+    if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
+  }
+
+  /** A change (from the change feed): forget what it may have moved. */
+  drop(tags: readonly string[]): void {
+    this.epochValue++;
+    if (tags.includes(ANY_CHANGE)) {
+      this.known.clear();
+      return;
+    }
+    for (const tag of tags) {
+      const key = postKey(tag);
+      if (key !== undefined) this.known.delete(key);
+    }
+  }
+}
+
+const COUNTS_PREFIX = countsTag('');
+const POST_PREFIX = postTag('');
+
+function postKey(tag: string): string | undefined {
+  if (tag.startsWith(COUNTS_PREFIX)) return tag.slice(COUNTS_PREFIX.length);
+  if (tag.startsWith(POST_PREFIX)) return tag.slice(POST_PREFIX.length);
+  return undefined;
+}
