@@ -91,7 +91,9 @@ async function main() {
     // write during measurements: the seeded database stays as seeded.
     BACKGROUND_JOBS: 'off',
   };
-  const server = start([path.join(root, 'apps/server/dist/main.js')], env);
+  // SERVER_PROFILE=dir: the server writes a .cpuprofile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : [];
+  const server = start([...profile, path.join(root, 'apps/server/dist/main.js')], env);
   const stop: ChildProcess[] = [server];
   process.on('exit', () => {
     for (const c of stop) c.kill('SIGKILL');

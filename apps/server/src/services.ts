@@ -228,6 +228,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     comments: repos.comments,
     blocking: repos.blocking,
     counters: repos.counters,
+    users: repos.users,
     events,
   });
   const reports = new ReportsService({

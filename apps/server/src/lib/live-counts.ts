@@ -19,30 +19,41 @@ export interface LiveCounts {
   apply(text: string, counts: string): string | undefined;
 }
 
-/** Posts whose counts were last read this many at most (oldest forgotten first). */
+/** Posts whose counts are remembered (and whose last change is remembered), at most. */
 const MAX_KEYS = 20_000;
 
 /**
  * The counts this instance knows to be current, by post: dropped by every change of the post's
  * counts or the post (countsTag, postTag) from any instance, so a remembered value is never older
- * than the last change this instance heard of. A value read while a change arrived is not kept
- * (the epoch moved), so a read that raced a write cannot be remembered as current.
+ * than the last change this instance heard of. A value read while a change of that post arrived
+ * is not kept, so a read that raced a write cannot be remembered as current. Changes of other
+ * posts do not matter: at hundreds of writes a second, a global check would refuse every read.
  */
 export class CountsMemo {
   private readonly known = new Map<string, string>();
-  private epochValue = 0;
+  /** When each post's counts last changed (a version number), for reads under way. */
+  private readonly changed = new Map<string, number>();
+  private version = 0;
+  /** Reads that began before this version are refused (after a clear or forgetting old changes). */
+  private floor = 0;
 
+  /** Take it before reading counts; pass it to setIf() and changedSince(). */
   get epoch(): number {
-    return this.epochValue;
+    return this.version;
   }
 
   get(key: string): string | undefined {
     return this.known.get(key);
   }
 
-  /** Remembers counts read or rendered since `epoch`, unless a change came in meanwhile. */
+  /** Whether the post's counts may have changed since `epoch`. */
+  changedSince(key: string, epoch: number): boolean {
+    return epoch < this.floor || (this.changed.get(key) ?? 0) > epoch;
+  }
+
+  /** Remembers counts read or rendered since `epoch`, unless they changed meanwhile. */
   setIf(key: string, counts: string, epoch: number): void {
-    if (epoch !== this.epochValue) return;
+    if (this.changedSince(key, epoch)) return;
     this.known.delete(key);
     this.known.set(key, counts);
     if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
@@ -50,18 +61,28 @@ export class CountsMemo {
 
   /** A change (from the change feed): forget what it may have moved. */
   drop(tags: readonly string[]): void {
-    this.epochValue++;
+    this.version++;
     if (tags.includes(ANY_CHANGE)) {
       this.known.clear();
+      this.changed.clear();
+      this.floor = this.version;
       return;
     }
     for (const tag of tags) {
       const key = postKey(tag);
-      if (key !== undefined) this.known.delete(key);
+      if (key === undefined) continue;
+      this.known.delete(key);
+      this.changed.delete(key);
+      this.changed.set(key, this.version);
+    }
+    if (this.changed.size > MAX_KEYS) {
+      // Forget the oldest changes; reads from before them are refused.
+      const [oldest, at] = this.changed.entries().next().value as [string, number];
+      this.changed.delete(oldest);
+      this.floor = Math.max(this.floor, at);
     }
   }
 }
-
 const COUNTS_PREFIX = countsTag('');
 const POST_PREFIX = postTag('');
 

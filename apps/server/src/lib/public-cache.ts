@@ -258,7 +258,7 @@ function withLiveCounts(
   return (async () => {
     const epoch = memo.epoch;
     const generation = cache.generation;
-    const counts = known ?? (await readOnce(reading, key, epoch, () => live.read(key)));
+    const counts = known ?? (await readOnce(reading, memo, key, epoch, () => live.read(key)));
     if (counts === undefined) return undefined;
     if (known === undefined) memo.setIf(key, counts, epoch);
     if (counts === entry.counts) return entry;
@@ -271,10 +271,10 @@ function withLiveCounts(
   })();
 }
 
-/** One read of a post's counts at a time, joined only by readers that came after the last change. */
-function readOnce(reading: Cached['reading'], key: string, epoch: number, read: () => Promise<string | undefined>) {
+/** One read of a post's counts at a time, joined only by readers that came after its last change. */
+function readOnce(reading: Cached['reading'], memo: CountsMemo, key: string, epoch: number, read: () => Promise<string | undefined>) {
   const under = reading.get(key);
-  if (under && under.epoch === epoch) return under.counts;
+  if (under && !memo.changedSince(key, under.epoch)) return under.counts;
   const counts = read().finally(() => {
     if (reading.get(key)?.counts === counts) reading.delete(key);
   });

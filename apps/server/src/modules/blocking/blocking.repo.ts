@@ -1,5 +1,27 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+
+// The one-other-user forms of blockedBetween and silencedRecipients: every like, comment and
+// follow asks them, so they are compiled once (db/prepared.ts).
+const blockedPair = prepared((db, a: string, b: string) =>
+  db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]),
+    )
+    .limit(1),
+);
+const silencedPair = prepared((db, sender: string, recipient: string) =>
+  db
+    .selectFrom('user_blocks')
+    .select('blocker_id as id')
+    .where('blocked_id', '=', sender)
+    .where('blocker_id', '=', recipient)
+    .unionAll(db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', sender).where('blocked_id', '=', recipient))
+    .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', sender).where('muter_id', '=', recipient)),
+);
 
 export type RelationKind = 'blocked' | 'muted';
 
@@ -31,6 +53,7 @@ export class BlockingRepository {
   async blockedBetween(userId: string, others: string[]): Promise<boolean> {
     const ids = others.filter((id) => id !== userId);
     if (!ids.length) return false;
+    if (ids.length === 1) return (await blockedPair(this.db, userId, ids[0]!)).rows.length > 0;
     const row = await this.db
       .selectFrom('user_blocks')
       .select('blocker_id')
@@ -76,6 +99,7 @@ export class BlockingRepository {
    */
   async silencedRecipients(senderId: string, recipientIds: string[], db: Kysely<Database> = this.db): Promise<Set<string>> {
     if (!recipientIds.length) return new Set();
+    if (recipientIds.length === 1) return new Set((await silencedPair(db, senderId, recipientIds[0]!)).rows.map((r) => r.id));
     // One statement: on a like or comment this runs inside the write transaction, once per write.
     const rows = await db
       .selectFrom('user_blocks')

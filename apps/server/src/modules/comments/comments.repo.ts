@@ -3,7 +3,26 @@ import { prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 
-const authorById = prepared((db, id: string) => db.selectFrom('users').select(['name', 'username', 'profile_pic']).where('id', '=', id));
+const insertComment = prepared(
+  (db, id: string, blogId: string, userId: string, parentId: string | null, comment: string, createdAt: string) =>
+    db.insertInto('comments').values({
+      id,
+      blog_id: blogId,
+      user_id: userId,
+      parent_id: parentId,
+      comment,
+      like_count: 0,
+      reply_count: 0,
+      created_at: createdAt,
+      updated_at: createdAt,
+    }),
+);
+const addToBlogCommentCount = prepared((db, blogDbId: string, delta: number) =>
+  db
+    .updateTable('blogs')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+    .where('id', '=', blogDbId),
+);
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
@@ -47,11 +66,6 @@ export class CommentsRepository {
 
   findWithAuthor(id: string, viewerId: string | null, db: Kysely<Database> = this.db) {
     return withAuthor(db, viewerId).where('comments.id', '=', id).executeTakeFirst();
-  }
-
-  /** What a new comment shows of its author, read before the write so the comment is not read back. */
-  async authorOf(userId: string, db: Kysely<Database> = this.db) {
-    return (await authorById(db, userId)).rows[0];
   }
 
   /** A page of a blog's top-level comments, newest first; one extra row for hasMore. */
@@ -98,8 +112,12 @@ export class CommentsRepository {
       .execute();
   }
 
-  insert(row: Insertable<CommentsTable>, db: Kysely<Database>) {
-    return db.insertInto('comments').values(row).execute();
+  /** A new comment: no likes or replies yet, updated when created. */
+  insert(
+    row: Pick<Insertable<CommentsTable>, 'id' | 'blog_id' | 'user_id' | 'parent_id' | 'comment' | 'created_at'>,
+    db: Kysely<Database>,
+  ) {
+    return insertComment(db, row.id, row.blog_id, row.user_id, row.parent_id ?? null, row.comment, row.created_at);
   }
 
   updateText(id: string, comment: string, updatedAt: string, db: Kysely<Database> = this.db) {
@@ -120,11 +138,7 @@ export class CommentsRepository {
   }
 
   adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>) {
-    return db
-      .updateTable('blogs')
-      .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
-      .where('id', '=', blogDbId)
-      .execute();
+    return addToBlogCommentCount(db, blogDbId, delta);
   }
 
   async removeLike(commentId: string, userId: string, db: Kysely<Database>): Promise<boolean> {

@@ -18,6 +18,7 @@ import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
+import type { UsersRepository } from '../users/users.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
 
@@ -38,6 +39,7 @@ interface Deps {
   comments: CommentsRepository;
   blocking: BlockingRepository;
   counters: CountersRepository;
+  users: UsersRepository;
   events?: CommentEvents;
 }
 
@@ -79,7 +81,7 @@ export class CommentsService {
       reached.filter((id): id is string => id !== null),
     );
     if (!canInteract(userId, blog, blocked)) throw forbidden(parentId ? BLOCK_MESSAGES.cannotReply : BLOCK_MESSAGES.cannotComment);
-    const author = await comments.authorOf(userId);
+    const author = await this.deps.users.cardOf(userId);
     const now = nowIso();
     const row = {
       id: newId(),

@@ -30,7 +30,7 @@ export class FollowsService {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
     const { db, users, follows, blocking, events } = this.deps;
     const [target, followerName, blocked] = await Promise.all([
-      users.findById(targetId),
+      users.cardOf(targetId),
       users.usernameOf(followerId),
       blocking.blockedBetween(followerId, [targetId]),
     ]);

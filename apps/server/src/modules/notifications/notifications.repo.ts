@@ -11,6 +11,38 @@ const TYPES_OF: Record<Exclude<NotificationFilterValue, 'all' | 'unread'>, strin
   follow: ['follow'],
 };
 
+// A like, comment or follow writes one notification and an undo deletes it by key: compiled once.
+const insertOne = prepared(
+  (
+    db,
+    id: string,
+    recipientId: string,
+    senderId: string | null,
+    type: string,
+    blogId: string | null,
+    commentId: string | null,
+    message: string | null,
+    createdAt: string,
+  ) =>
+    db.insertInto('notifications').values({
+      id,
+      recipient_id: recipientId,
+      sender_id: senderId,
+      type,
+      blog_id: blogId,
+      comment_id: commentId,
+      message,
+      is_read: 0,
+      created_at: createdAt,
+    }),
+);
+const byKey = (db: Kysely<Database>, recipientId: string, senderId: string, type: string) =>
+  db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('sender_id', '=', senderId).where('type', '=', type);
+const deleteKey = prepared((db, recipientId: string, senderId: string, type: string) => byKey(db, recipientId, senderId, type));
+const deleteBlogKey = prepared((db, recipientId: string, senderId: string, type: string, blogId: string) =>
+  byKey(db, recipientId, senderId, type).where('blog_id', '=', blogId),
+);
+
 export interface NotificationKey {
   recipientId: string;
   senderId: string;
@@ -98,8 +130,21 @@ const unread = prepared((db, recipientId: string) =>
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  insertMany(rows: Insertable<NotificationsTable>[], db: Kysely<Database>) {
-    return rows.length ? db.insertInto('notifications').values(rows).execute() : Promise.resolve([]);
+  async insertMany(rows: Insertable<NotificationsTable>[], db: Kysely<Database>): Promise<void> {
+    const [one] = rows;
+    if (rows.length === 1 && one) {
+      await insertOne(
+        db,
+        one.id,
+        one.recipient_id,
+        one.sender_id ?? null,
+        one.type,
+        one.blog_id ?? null,
+        one.comment_id ?? null,
+        one.message ?? null,
+        one.created_at,
+      );
+    } else if (rows.length) await db.insertInto('notifications').values(rows).execute();
   }
 
   findWithSubjects(ids: string[], db: Kysely<Database> = this.db) {
@@ -155,6 +200,12 @@ export class NotificationsRepository {
 
   /** Undo of a like or follow: removes the notification that action created. */
   deleteByKey(key: NotificationKey, db: Kysely<Database>) {
+    // An unlike or unfollow (the write mix's undo): compiled once.
+    if (!key.commentId) {
+      return key.blogId
+        ? deleteBlogKey(db, key.recipientId, key.senderId, key.type, key.blogId)
+        : deleteKey(db, key.recipientId, key.senderId, key.type);
+    }
     let q = db
       .deleteFrom('notifications')
       .where('recipient_id', '=', key.recipientId)

@@ -5,6 +5,7 @@ import type { Database, UsersTable } from '../../db/schema';
 export type UserRow = UsersTable;
 
 const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id));
+const cardById = prepared((db, id: string) => db.selectFrom('users').select(['name', 'username', 'profile_pic']).where('id', '=', id));
 
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
 export function newUserRow(
@@ -45,6 +46,11 @@ export class UsersRepository {
   /** The username of a user (the tag of their profile's cached pages), undefined for an unknown id. */
   async usernameOf(id: string, db: Kysely<Database> = this.db): Promise<string | undefined> {
     return (await usernameById(db, id)).rows[0]?.username;
+  }
+
+  /** What a user shows beside their writes (a comment's author, a follow's message), without the rest of the row. */
+  async cardOf(id: string, db: Kysely<Database> = this.db) {
+    return (await cardById(db, id)).rows[0];
   }
 
   findByEmail(email: string, db: Kysely<Database> = this.db) {
