@@ -43,6 +43,34 @@ const blogCounts = prepared((db, blogId: string) =>
   db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),
 );
 
+/** A blog's reading page with the viewer's flags (every page miss runs it): compiled once. */
+const pageQuery = prepared((db, blogId: string, viewer: string) =>
+  selectCard(db.selectFrom('blogs'))
+    .select((eb) => [
+      'blogs.content',
+      eb
+        .exists(
+          eb.selectFrom('likes').select('likes.user_id').whereRef('likes.blog_id', '=', 'blogs.id').where('likes.user_id', '=', viewer),
+        )
+        .as('is_liked'),
+      eb
+        .exists(
+          eb.selectFrom('saves').select('saves.user_id').whereRef('saves.blog_id', '=', 'blogs.id').where('saves.user_id', '=', viewer),
+        )
+        .as('is_saved'),
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.follower_id')
+            .whereRef('follows.following_id', '=', 'blogs.creator_id')
+            .where('follows.follower_id', '=', viewer),
+        )
+        .as('is_following'),
+    ])
+    .where('blogs.blog_id', '=', blogId),
+);
+
 export class BlogsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -69,33 +97,8 @@ export class BlogsRepository {
   }
 
   /** The whole blog with creator and the viewer's own like, save and follow flags. */
-  findPage(blogId: string, viewerId: string | null) {
-    const viewer = viewerId ?? NO_VIEWER;
-    return selectCard(this.db.selectFrom('blogs'))
-      .select((eb) => [
-        'blogs.content',
-        eb
-          .exists(
-            eb.selectFrom('likes').select('likes.user_id').whereRef('likes.blog_id', '=', 'blogs.id').where('likes.user_id', '=', viewer),
-          )
-          .as('is_liked'),
-        eb
-          .exists(
-            eb.selectFrom('saves').select('saves.user_id').whereRef('saves.blog_id', '=', 'blogs.id').where('saves.user_id', '=', viewer),
-          )
-          .as('is_saved'),
-        eb
-          .exists(
-            eb
-              .selectFrom('follows')
-              .select('follows.follower_id')
-              .whereRef('follows.following_id', '=', 'blogs.creator_id')
-              .where('follows.follower_id', '=', viewer),
-          )
-          .as('is_following'),
-      ])
-      .where('blogs.blog_id', '=', blogId)
-      .executeTakeFirst();
+  async findPage(blogId: string, viewerId: string | null) {
+    return (await pageQuery(this.db, blogId, viewerId ?? NO_VIEWER)).rows[0];
   }
 
   /**

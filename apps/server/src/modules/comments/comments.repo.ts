@@ -55,6 +55,18 @@ function withAuthor(db: Kysely<Database>, viewerId: string | null) {
     ]);
 }
 
+/** A page of a blog's top-level comments (every thread miss runs it): compiled once. */
+const topLevelQuery = prepared((db, blogDbId: string, viewer: string, limit: number, offset: number) =>
+  withAuthor(db, viewer)
+    .where('comments.blog_id', '=', blogDbId)
+    .where('comments.parent_id', 'is', null)
+    .where(commentReadableBySql('comments', viewer))
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthor>['executeTakeFirstOrThrow']>>;
 
 export class CommentsRepository {
@@ -69,16 +81,8 @@ export class CommentsRepository {
   }
 
   /** A page of a blog's top-level comments, newest first; one extra row for hasMore. */
-  listTopLevel(blogDbId: string, viewerId: string | null, limit: number, offset: number) {
-    return withAuthor(this.db, viewerId)
-      .where('comments.blog_id', '=', blogDbId)
-      .where('comments.parent_id', 'is', null)
-      .where(commentReadableBySql('comments', viewerId))
-      .orderBy('comments.created_at', 'desc')
-      .orderBy('comments.id', 'desc')
-      .limit(limit + 1)
-      .offset(offset)
-      .execute();
+  async listTopLevel(blogDbId: string, viewerId: string | null, limit: number, offset: number) {
+    return (await topLevelQuery(this.db, blogDbId, viewerId ?? NO_VIEWER, limit + 1, offset)).rows;
   }
 
   /** Every reply below the given comments (any depth) the viewer may read, oldest first, capped; a hidden reply hides its own replies. */

@@ -1,7 +1,49 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { blogReadableBySql, NO_VIEWER, publishedForSql } from '../../lib/policies';
 import { selectCard } from '../blogs/blogs.repo';
+
+/** The profile page's one query (every profile miss runs it): compiled once (db/prepared.ts). */
+const profileQuery = prepared((db, username: string, viewer: string) =>
+  db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select((eb) => [
+      // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
+      // liked drafts count for the owner only.
+      eb
+        .selectFrom('likes')
+        .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('likes.user_id', '=', 'u.id')
+        .where(blogReadableBySql('blogs', viewer))
+        .as('liked_count'),
+      eb
+        .selectFrom('saves')
+        .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('saves.user_id', '=', 'u.id')
+        .where(blogReadableBySql('blogs', viewer))
+        .as('saved_count'),
+      eb
+        .selectFrom('blogs')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('blogs.creator_id', '=', 'u.id')
+        .where('blogs.draft', '=', 1)
+        .as('draft_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follows.follower_id')
+            .whereRef('follows.following_id', '=', 'u.id')
+            .where('follows.follower_id', '=', viewer),
+        )
+        .as('is_following'),
+    ])
+    .where('u.username', '=', username),
+);
 
 /**
  * The profile page's reads: the profile with its counts, and every paginated list of its tabs
@@ -11,46 +53,8 @@ export class ProfileListsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user with liked/saved/draft counts and whether the viewer follows them, in one query. */
-  findProfile(username: string, viewerId: string | null) {
-    const viewer = viewerId ?? NO_VIEWER;
-    return this.db
-      .selectFrom('users as u')
-      .selectAll('u')
-      .select((eb) => [
-        // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
-        // liked drafts count for the owner only.
-        eb
-          .selectFrom('likes')
-          .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('likes.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', viewer))
-          .as('liked_count'),
-        eb
-          .selectFrom('saves')
-          .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('saves.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', viewer))
-          .as('saved_count'),
-        eb
-          .selectFrom('blogs')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('blogs.creator_id', '=', 'u.id')
-          .where('blogs.draft', '=', 1)
-          .as('draft_count'),
-        eb
-          .exists(
-            eb
-              .selectFrom('follows')
-              .select('follows.follower_id')
-              .whereRef('follows.following_id', '=', 'u.id')
-              .where('follows.follower_id', '=', viewer),
-          )
-          .as('is_following'),
-      ])
-      .where('u.username', '=', username)
-      .executeTakeFirst();
+  async findProfile(username: string, viewerId: string | null) {
+    return (await profileQuery(this.db, username, viewerId ?? NO_VIEWER)).rows[0];
   }
 
   /** A creator's published blogs (their hidden ones too when the reader is the creator) or their drafts, newest first. */
