@@ -51,8 +51,11 @@ export class CommentsService {
     const blog = await this.visibleBlog(blogId, viewerId, canReadBlog);
     const rows = await this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit);
     const top = rows.slice(0, limit);
+    // reply_count counts the visible replies: an anonymous reader (the cached page) has nothing
+    // below a comment without any, while a signed-in one may see their own hidden reply there.
+    const parents = viewerId ? top : top.filter((c) => c.reply_count > 0);
     const replies = await this.deps.comments.listDescendants(
-      top.map((c) => c.id),
+      parents.map((c) => c.id),
       viewerId,
       MAX_REPLIES_PER_PAGE + 1,
     );
