@@ -45,7 +45,12 @@ describe('comments and replies', () => {
     expect(list.comments[0].replyCount).toBe(1);
     expect(list.comments[0].replies[0]._id).toBe(r1._id);
     expect(list.comments[0].replies[0].replies[0]._id).toBe(r2._id);
-    expect((await inject('GET', `/blogs/${blogId}`)).json().blog.commentCount).toBe(3);
+    // An anonymous reader (the cached thread) gets the same nesting, with a comment without replies beside it.
+    await inject('POST', `/blogs/comment/${blogId}`, bob.token, { comment: 'No replies here' });
+    const anonymous = await thread(blogId);
+    expect(anonymous.comments.map((c: { replies: unknown[] }) => c.replies.length)).toEqual([0, 1]);
+    expect(anonymous.comments[1].replies[0].replies[0]._id).toBe(r2._id);
+    expect((await inject('GET', `/blogs/${blogId}`)).json().blog.commentCount).toBe(4);
   });
 
   it('refuses blank text, unknown blogs and parents from another blog, and needs a token', async () => {
