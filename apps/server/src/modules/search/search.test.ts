@@ -44,17 +44,24 @@ async function all(repo: SearchRepository, query: string, limit: number) {
   return seen;
 }
 
+/**
+ * PostgreSQL walks the newest rows first and falls back to GIN plans (a date range sized from the
+ * walk, then everything) when the walk finds too few: each walk length must give the same answers.
+ * SQLite ignores the walk.
+ */
+const WALKS = [1, 2, 4, 1500];
+
 describe('search beyond the ranked window', () => {
-  it('ranks the newest matches, then lists the older ones newest first, each once', async () => {
-    const repo = new SearchRepository(t.database.db, 3);
+  it.each(WALKS)('ranks the newest matches, then lists the older ones newest first, each once (walk %i)', async (walk) => {
+    const repo = new SearchRepository(t.database.db, 3, walk);
     // Newest three published matches: Delta, Quokka photos, Gamma; title matches first.
     const expected = ['Quokka photos', 'Delta notes', 'Gamma notes', 'Beta notes', 'Quokka care', 'Alpha notes'];
     for (const limit of [1, 2, 4, 10]) expect(await all(repo, 'quokka', limit), `limit ${limit}`).toEqual(expected);
     expect(await all(repo, 'quok', 2)).toEqual(expected);
   });
 
-  it('ranks every match when there are fewer than the window', async () => {
-    const repo = new SearchRepository(t.database.db, 100);
+  it.each(WALKS)('ranks every match when there are fewer than the window (walk %i)', async (walk) => {
+    const repo = new SearchRepository(t.database.db, 100, walk);
     expect(await all(repo, 'quokka', 2)).toEqual([
       'Quokka photos',
       'Quokka care',
@@ -80,8 +87,10 @@ describe('several words that are rare together', () => {
     // sparse hits by following the whole match instead of each word's rows).
     for (let i = 0; i < 12; i++) await post(`Wombat diary ${i}`, 'a wombat day');
     await post('Burrow notes', 'a koala met a wombat');
-    const repo = new SearchRepository(t.database.db, 100);
-    const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
-    expect(titles).toEqual(['Koala wombat field notes', 'Burrow notes']);
+    for (const walk of WALKS) {
+      const repo = new SearchRepository(t.database.db, 100, walk);
+      const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
+      expect(titles, `walk ${walk}`).toEqual(['Koala wombat field notes', 'Burrow notes']);
+    }
   });
 });
