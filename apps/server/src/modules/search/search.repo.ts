@@ -4,16 +4,22 @@ import type { Database } from '../../db/schema';
 import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { porterStem } from './porter';
-import { foldWord, fts5Any, toTsQuery, vocabularyOf } from './search.query';
+import { foldWord, fts5Any, stemsOf, toTsQuery, vocabularyOf } from './search.query';
 
 /**
  * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
- * Ranking costs per candidate (PostgreSQL reads each tsvector from TOAST twice, to match and to
- * rank, ~8 µs a row; SQLite ~2 µs plus the column checks): 200 keeps a search near 1-2 ms.
+ * Ranking costs per candidate (SQLite tokenizes and stems the hit's title, tags and description,
+ * PostgreSQL tests three small vectors per term): 200 keeps it well under a millisecond.
  */
 export const RANKED_WINDOW = 200;
 /** PostgreSQL: how many of the newest visible posts a search tests one by one before using GIN. */
-const WALK = 1500;
+const WALK = 8000;
+/** PostgreSQL: how many of the newest posts tell how common each term is, when the walk falls short. */
+const SAMPLE = 400;
+/** PostgreSQL: a term in more of the sampled posts than this is tested on rows rather than read from GIN. */
+const RARE_SHARE = 0.3;
+/** PostgreSQL: the widest date range (in posts) worth ANDing with GIN; a bitmap of it costs ~0.13 µs a post. */
+const MAX_SPAN = 60_000;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
 const MAX_PREFIX_WORDS = 50;
 /** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
@@ -24,20 +30,6 @@ const COLUMN_WEIGHTS: ['title' | 'tags' | 'description', number][] = [
 ];
 
 const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
-
-/** The FTS5 terms (folded, porter-stemmed) of a column's text: what a column filter matches. */
-function columnStems(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of text.toLowerCase().match(WORD) ?? []) out.add(porterStem(ASCII_WORD.test(w) ? w : foldWord(w)));
-  return out;
-}
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII_WORD = /^[a-z0-9]+$/;
-
-function hasAny(stems: Set<string>, wanted: Set<string>): boolean {
-  for (const w of wanted) if (stems.has(w)) return true;
-  return false;
-}
 
 /** The words of a document as the vocabulary keeps them (the same text the FTS row holds). */
 function wordsOf(doc: SearchDocument): Set<string> {
@@ -79,8 +71,10 @@ export class SearchRepository {
       await sql`INSERT INTO blogs_fts (title, description, tags, body) VALUES (${doc.title}, ${doc.description}, ${doc.tags.join(' ')}, ${doc.body})`.execute(
         db,
       );
+    const rowid = Number(r.insertId);
+    await this.writeHeads(rowid, doc, db);
     if (published) await this.countWords(wordsOf(doc), new Set(), db);
-    return Number(r.insertId);
+    return rowid;
   }
 
   /** Called before the blog row itself is updated: its stored draft flag is still the old one. */
@@ -91,6 +85,7 @@ export class SearchRepository {
     await sql`UPDATE blogs_fts SET title = ${doc.title}, description = ${doc.description}, tags = ${doc.tags.join(' ')}, body = ${doc.body} WHERE rowid = ${rowid}`.execute(
       db,
     );
+    await this.writeHeads(rowid, doc, db);
     await this.countWords(published ? wordsOf(doc) : new Set(), before, db);
     return rowid;
   }
@@ -100,7 +95,14 @@ export class SearchRepository {
     if (this.pg || rowid === null) return;
     const before = await this.publishedWords(rowid, db);
     await sql`DELETE FROM blogs_fts WHERE rowid = ${rowid}`.execute(db);
+    await sql`DELETE FROM search_heads WHERE rowid = ${rowid}`.execute(db);
     await this.countWords(new Set(), before, db);
+  }
+
+  /** The ranking columns' terms of an FTS5 row (SQLite; see searchSqlite). */
+  private async writeHeads(rowid: number, doc: SearchDocument, db: Kysely<Database>) {
+    await sql`INSERT OR REPLACE INTO search_heads (rowid, title, tags, description)
+      VALUES (${rowid}, ${stemsOf(doc.title)}, ${stemsOf(doc.tags.join(' '))}, ${stemsOf(doc.description)})`.execute(db);
   }
 
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
@@ -159,11 +161,10 @@ export class SearchRepository {
    */
   private async searchPostgres(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
     const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
+    const last = terms.length - 1;
+    const termQueries = terms.map((t, i) => sql`to_tsquery('english', ${i === last ? `${t}:*` : t})`);
     const score = sql<number>`${terms.length}${sql.join(
-      terms.map((t, i) => {
-        const q = sql`to_tsquery('english', ${i === terms.length - 1 ? `${t}:*` : t})`;
-        return sql` + 10 * (title_words @@ ${q})::int + 6 * (tag_words @@ ${q})::int + 4 * (description_words @@ ${q})::int`;
-      }),
+      termQueries.map((q) => sql` + 10 * (title_words @@ ${q})::int + 6 * (tag_words @@ ${q})::int + 4 * (description_words @@ ${q})::int`),
       sql``,
     )}`;
     type Hit = { blog_id: string; created_at: Date | string; score: number };
@@ -172,13 +173,29 @@ export class SearchRepository {
       FROM (SELECT * FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${walk}) newest
       WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${this.window}`.execute(this.db);
     if (hits.length < this.window) {
-      // Rows to cover for the window at the walk's hit rate, twice over; then everything if short.
+      // Which terms GIN should read: its cost follows their posting lists (a prefix term's are read
+      // whole: GIN cannot skip through a partial match). So GIN gets the terms that are rare among
+      // the newest posts (all of them if none is), and the others are tested on the rows it finds.
+      const { rows: stats } = await sql<Record<string, number | string>>`SELECT ${sql.join(
+        termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
+      )} FROM (SELECT words FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
+      const usable = terms.map((_, i) => i).filter((i) => Number(stats[0]?.[`n${i}`]) > 0);
+      const rare = usable.filter((i) => Number(stats[0]?.[`c${i}`]) <= RARE_SHARE * SAMPLE);
+      const chosen = rare.length ? rare : usable;
+      const ginQuery = sql`to_tsquery('english', ${chosen.map((i) => (i === last ? `${terms[i]}:*` : terms[i])).join(' & ') || terms[last]!})`;
+      // The whole query as a function call is not an index condition: it filters GIN's rows.
+      const where = chosen.length < usable.length ? sql`${ginQuery} AND ts_match_vq(words, ${query})` : query;
+      // Rows to cover for the window at the walk's hit rate, twice over (GIN ANDed with that date
+      // range visits only the matches in it); past MAX_SPAN the matches are few: all of them.
       const span = Math.ceil((2 * this.window * walk) / Math.max(1, hits.length));
-      const since = await sql<{ created_at: Date | string }>`SELECT created_at FROM search_docs
-        ORDER BY created_at DESC, blog_id DESC OFFSET ${span - 1} LIMIT 1`.execute(this.db);
+      const since =
+        span <= MAX_SPAN
+          ? await sql<{ created_at: Date | string }>`SELECT created_at FROM search_docs
+        ORDER BY created_at DESC, blog_id DESC OFFSET ${span - 1} LIMIT 1`.execute(this.db)
+          : { rows: [] };
       const from = since.rows[0]?.created_at;
-      if (from) hits = await this.gin(sql`${query} AND created_at >= ${from}`, score, this.window);
-      if (!from || hits.length < this.window) hits = await this.gin(query, score, this.window);
+      if (from) hits = await this.gin(sql`${where} AND created_at >= ${from}`, score, this.window);
+      if (!from || hits.length < this.window) hits = await this.gin(where, score, this.window);
     }
     if (!hits.length) return [];
     const order = hits
@@ -226,34 +243,35 @@ export class SearchRepository {
     const groups = [...terms.slice(0, -1).map((t) => [foldWord(t)]), lastWords];
     const match = groups.map(fts5Any).join(' AND ');
 
-    // The newest matches, drafts included (FTS5 reads them newest first and stops), with the text
-    // of the columns that weigh in the ranking (read from FTS5's content rows, by rowid).
-    const { rows: hits } = await sql<{ rowid: number; title: string; tags: string; description: string }>`SELECT rowid,
-      title, tags, description FROM blogs_fts WHERE blogs_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
+    // The newest matches, drafts included (FTS5 reads them newest first and stops).
+    const { rows: hits } = await sql<{ rowid: number }>`SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match}
+      ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
     if (!hits.length) return [];
     const lowest = hits[hits.length - 1]!.rowid;
 
+    // The publicly visible ones, with the stems of the columns that weigh in the ranking
+    // (search_heads, a small row per post written beside its FTS5 row).
+    const { rows: visible } = await sql<{ rowid: number; title: string | null; tags: string | null; description: string | null }>`
+      SELECT b.search_rowid AS rowid, h.title, h.tags, h.description FROM blogs b LEFT JOIN search_heads h ON h.rowid = b.search_rowid
+      WHERE b.search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('b')}`.execute(
+      this.db,
+    );
     // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
     // without bm25's scan of every match for document frequencies: every hit holds every term
-    // somewhere (the base score), and a term found in a column adds that column's weight. Which
-    // column holds a term is read from the hit's text in one pass, tokenized, folded and stemmed
-    // as FTS5 does (porter.ts), instead of one FTS5 column check per term and column.
-    const groupStems = groups.map((g) => new Set(g.map(porterStem)));
+    // somewhere (the base score), and a term found in a column adds that column's weight. The
+    // columns' terms are stored stemmed as FTS5 stems them (porter.ts), so one read of the hits
+    // answers what was one FTS5 column check per term and column.
+    const wanted = groups.map((g) => [...new Set(g.map((w) => ` ${porterStem(w)} `))]);
     const score = new Map<number, number>();
-    for (const hit of hits) {
+    for (const hit of visible) {
       let s = groups.length;
       for (const [column, weight] of COLUMN_WEIGHTS) {
-        const stems = columnStems(hit[column]);
-        for (const g of groupStems) if (hasAny(stems, g)) s += weight;
+        const stems = hit[column];
+        if (stems) for (const w of wanted) if (w.some((stem) => stems.includes(stem))) s += weight;
       }
       score.set(hit.rowid, s);
     }
-
-    const published = await sql<{ search_rowid: number }>`SELECT search_rowid FROM blogs
-      WHERE search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('blogs')}`.execute(
-      this.db,
-    );
-    const order = published.rows.map((r) => r.search_rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
+    const order = visible.map((r) => r.rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
     const pageIds = order.slice(offset, offset + limit + 1);
     const ranked = pageIds.length ? await this.cardsByRowid(pageIds) : [];
     if (ranked.length > limit || hits.length < this.window) return ranked;

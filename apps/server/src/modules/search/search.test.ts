@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../../test/blogs';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+import { bearer, createTestApp, createUser, ENGINE, sql, type TestApp, type TestUser } from '../../../test/helpers';
+import { down, up } from '../../db/migrations/0021_search_docs';
 import { searchTerms } from './search.query';
 import { SearchRepository } from './search.repo';
 
@@ -92,5 +93,52 @@ describe('several words that are rare together', () => {
       const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
       expect(titles, `walk ${walk}`).toEqual(['Koala wombat field notes', 'Burrow notes']);
     }
+  });
+});
+
+describe('the ranking columns follow every write', () => {
+  const paragraph = (text: string) => ({ content: { blocks: [{ type: 'paragraph', data: { text } }] } });
+  const search = async (q: string) =>
+    (await t.app.inject({ url: `/api/v1/search-blogs?search=${encodeURIComponent(q)}&limit=10` }))
+      .json()
+      .blogs.map((b: { title: string }) => b.title);
+
+  it('ranks by the edited title, tags and description, and forgets a deleted post', async () => {
+    const older = await createBlog(t, author, {
+      title: 'Older post',
+      description: 'Plain',
+      tags: ['misc'],
+      ...paragraph('numbats everywhere'),
+    });
+    const newer = await createBlog(t, author, { title: 'Newer post', description: 'Plain', tags: ['misc'], ...paragraph('a numbat') });
+    expect(await search('numbat')).toEqual(['Newer post', 'Older post']);
+    const edit = (blogId: string, fields: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/blogs/${blogId}`,
+        headers: bearer(author.token),
+        payload: { tags: ['misc'], ...paragraph('numbat'), ...fields },
+      });
+    expect((await edit(older.blogId, { title: 'Numbats at dusk', description: 'Plain' })).statusCode).toBe(200);
+    expect(await search('numbat')).toEqual(['Numbats at dusk', 'Newer post']);
+    // Description (4) below tags (6) below title (10).
+    await edit(newer.blogId, { title: 'Newer post', description: 'Numbat notes' });
+    expect(await search('numbat')).toEqual(['Numbats at dusk', 'Newer post']);
+    await edit(older.blogId, { title: 'Older post', description: 'Plain' });
+    expect(await search('numbat')).toEqual(['Newer post', 'Older post']);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${newer.blogId}`, headers: bearer(author.token) });
+    expect(await search('numbat')).toEqual(['Older post']);
+  });
+
+  it('is rebuilt by migration 0021 as the write path writes it', async () => {
+    const db = t.database.db;
+    const table = ENGINE === 'sqlite' ? 'search_heads' : 'search_docs';
+    const read = async () =>
+      (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)).rows.map((r) => JSON.stringify(r));
+    const before = await read();
+    expect(before.length).toBeGreaterThan(0);
+    await down(db);
+    await up(db);
+    expect(await read()).toEqual(before);
   });
 });
