@@ -214,11 +214,15 @@ export class SearchRepository {
     return [...ranked, ...(older.length ? await this.cardsById(older.map((r) => r.blog_id)) : [])];
   }
 
-  /** The newest matches through the GIN index (materialized, so the planner cannot turn it into a walk). */
+  /**
+   * The newest matches through the GIN index. The matches are a subquery behind `OFFSET 0`, planned
+   * for all its rows, so the planner cannot turn it back into a walk on a misestimate. (Not a
+   * `WITH … MATERIALIZED` CTE: db/write-watch.ts counts raw SQL starting with WITH as a write.)
+   */
   private async gin(where: RawBuilder<unknown>, score: RawBuilder<number>, count: number) {
-    const { rows } = await sql<{ blog_id: string; created_at: Date | string; score: number }>`WITH matches AS MATERIALIZED (
-        SELECT blog_id, created_at, ${score} AS score FROM search_docs WHERE words @@ ${where})
-      SELECT * FROM matches ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
+    const { rows } = await sql<{ blog_id: string; created_at: Date | string; score: number }>`SELECT * FROM (
+        SELECT blog_id, created_at, ${score} AS score FROM search_docs WHERE words @@ ${where} OFFSET 0) matches
+      ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
     return rows;
   }
 
