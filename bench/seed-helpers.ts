@@ -125,6 +125,7 @@ export async function emptyOrRefuse(writer: BulkWriter, engine: 'sqlite' | 'post
     else {
       for (const t of SEEDED_TABLES) await writer.exec(`DELETE FROM ${t}`);
       await writer.exec('DELETE FROM blogs_fts');
+      await writer.exec('DELETE FROM search_heads');
     }
   } else if ((await writer.all('SELECT id FROM users LIMIT 1')).length) {
     throw new Error('The database already has users: pass --reset to empty it first.');

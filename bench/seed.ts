@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { vocabularyOf } from '../apps/server/src/modules/search/search.query';
+import { stemsOf, vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
 import {
@@ -184,6 +184,7 @@ async function main() {
     const blogs: Row[] = [];
     const tags: Row[] = [];
     const fts: Row[] = [];
+    const heads: Row[] = [];
     for (let j = i; j < Math.min(P, i + BATCH); j++) {
       const t = title(random);
       const description = words(random, 12 + Math.floor(random() * 12));
@@ -218,6 +219,7 @@ async function main() {
       for (const tag of blogTags) tags.push([blogId(j), tag, draft[j]!, time]);
       if (engine === 'sqlite') {
         fts.push([j + 1, t, description, blogTags.join(' '), body.text]);
+        heads.push([j + 1, stemsOf(t), stemsOf(blogTags.join(' ')), stemsOf(description)]);
         // The prefix vocabulary counts the published posts using each word (as the app keeps it).
         if (!draft[j])
           for (const w of vocabularyOf(`${t} ${description} ${blogTags.join(' ')} ${body.text}`))
@@ -249,6 +251,17 @@ async function main() {
             ['body', 'text'],
           ],
           fts,
+        );
+      if (engine === 'sqlite')
+        await writer.insert(
+          'search_heads',
+          [
+            ['rowid', 'int'],
+            ['title', 'text'],
+            ['tags', 'text'],
+            ['description', 'text'],
+          ],
+          heads,
         );
     })();
   }

@@ -14,6 +14,7 @@ import * as m0017 from './migrations/0017_scheduled';
 import * as m0018 from './migrations/0018_series';
 import * as m0019 from './migrations/0019_blocks';
 import * as m0020 from './migrations/0020_moderation';
+import * as m0021 from './migrations/0021_search_docs';
 import * as m0022 from './migrations/0022_notification_key';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0018_series': m0018,
   '2026_11_25_0019_blocks': m0019,
   '2026_11_25_0020_moderation': m0020,
+  '2026_11_25_0021_search_docs': m0021,
   '2026_11_26_0022_notification_key': m0022,
 };
 

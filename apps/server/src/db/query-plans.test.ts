@@ -4,7 +4,7 @@ import { createBlog } from '../../test/blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
 
 /** Tables that grow with the site: a read path must reach them through an index. */
-const BIG = ['users', 'blogs', 'blog_tags', 'likes', 'saves', 'follows', 'comments', 'comment_likes', 'notifications'];
+const BIG = ['users', 'blogs', 'blog_tags', 'likes', 'saves', 'follows', 'comments', 'comment_likes', 'notifications', 'search_docs'];
 
 let t: TestApp;
 let recording = false;

@@ -1,3 +1,5 @@
+import { porterStem } from './porter';
+
 /** Words of a search box entry: letters and digits only, so nothing reaches the engines' query syntax. */
 export function searchTerms(input: string, max = 8): string[] {
   return (input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
@@ -23,4 +25,17 @@ export function vocabularyOf(text: string): Set<string> {
 /** FTS5 expression for one word, or for any of several (a prefix expanded to whole words). */
 export function fts5Any(words: string[]): string {
   return words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`;
+}
+
+/**
+ * A text's FTS5 terms (folded as unicode61 folds, stemmed as porter stems), space-separated and
+ * space-wrapped, so `includes(' term ')` tells whether the text holds the term (SQLite's
+ * search_heads).
+ */
+export function stemsOf(text: string): string {
+  const terms = new Set<string>();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
+  const words = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase().split(/[^a-z0-9]+/) : (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(foldWord);
+  for (const w of words) if (w) terms.add(porterStem(w));
+  return terms.size ? ` ${[...terms].join(' ')} ` : '';
 }

@@ -1,26 +1,35 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
-import { foldWord, fts5Any, toTsQuery, vocabularyOf } from './search.query';
+import { porterStem } from './porter';
+import { foldWord, fts5Any, stemsOf, toTsQuery, vocabularyOf } from './search.query';
 
 /**
  * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
- * Ranking costs per candidate (PostgreSQL reads each tsvector from TOAST twice, to match and to
- * rank, ~8 µs a row; SQLite ~2 µs plus the column checks): 200 keeps a search near 1-2 ms.
+ * Ranking costs per candidate (SQLite tokenizes and stems the hit's title, tags and description,
+ * PostgreSQL tests three small vectors per term): 200 keeps it well under a millisecond.
  */
 export const RANKED_WINDOW = 200;
+/** PostgreSQL: how many of the newest visible posts a search tests one by one before using GIN. */
+const WALK = 8000;
+/** PostgreSQL: how many of the newest posts tell how common each term is, when the walk falls short. */
+const SAMPLE = 400;
+/** PostgreSQL: a term in more of the sampled posts than this is tested on rows rather than read from GIN. */
+const RARE_SHARE = 0.3;
+/** PostgreSQL: the widest date range (in posts) worth ANDing with GIN; a bitmap of it costs ~0.13 µs a post. */
+const MAX_SPAN = 60_000;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
 const MAX_PREFIX_WORDS = 50;
-/** Hits spread over more rows than this many per hit are ranked by following the whole match. */
-const SPARSE_SPAN = 4;
 /** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
-const COLUMN_WEIGHTS: [string, number][] = [
+const COLUMN_WEIGHTS: ['title' | 'tags' | 'description', number][] = [
   ['title', 10],
   ['tags', 6],
   ['description', 4],
 ];
+
+const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
 
 /** The words of a document as the vocabulary keeps them (the same text the FTS row holds). */
 function wordsOf(doc: SearchDocument): Set<string> {
@@ -41,14 +50,18 @@ export interface SearchDocument {
 export class SearchRepository {
   private readonly pg: boolean;
   private readonly window: number;
+  private readonly walk: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     /** How many of the newest matches are ranked (smaller in tests, to reach the older ones). */
     window?: number,
+    /** PostgreSQL: rows tested one by one before the GIN plans (smaller in tests, to reach those). */
+    walk?: number,
   ) {
     this.pg = isPostgres(db);
     this.window = window ?? RANKED_WINDOW;
+    this.walk = walk ?? WALK;
   }
 
   /** Indexes a new blog; returns the FTS rowid to store on the blog (null on PostgreSQL). */
@@ -58,8 +71,10 @@ export class SearchRepository {
       await sql`INSERT INTO blogs_fts (title, description, tags, body) VALUES (${doc.title}, ${doc.description}, ${doc.tags.join(' ')}, ${doc.body})`.execute(
         db,
       );
+    const rowid = Number(r.insertId);
+    await this.writeHeads(rowid, doc, db);
     if (published) await this.countWords(wordsOf(doc), new Set(), db);
-    return Number(r.insertId);
+    return rowid;
   }
 
   /** Called before the blog row itself is updated: its stored draft flag is still the old one. */
@@ -70,6 +85,7 @@ export class SearchRepository {
     await sql`UPDATE blogs_fts SET title = ${doc.title}, description = ${doc.description}, tags = ${doc.tags.join(' ')}, body = ${doc.body} WHERE rowid = ${rowid}`.execute(
       db,
     );
+    await this.writeHeads(rowid, doc, db);
     await this.countWords(published ? wordsOf(doc) : new Set(), before, db);
     return rowid;
   }
@@ -79,7 +95,14 @@ export class SearchRepository {
     if (this.pg || rowid === null) return;
     const before = await this.publishedWords(rowid, db);
     await sql`DELETE FROM blogs_fts WHERE rowid = ${rowid}`.execute(db);
+    await sql`DELETE FROM search_heads WHERE rowid = ${rowid}`.execute(db);
     await this.countWords(new Set(), before, db);
+  }
+
+  /** The ranking columns' terms of an FTS5 row (SQLite; see searchSqlite). */
+  private async writeHeads(rowid: number, doc: SearchDocument, db: Kysely<Database>) {
+    await sql`INSERT OR REPLACE INTO search_heads (rowid, title, tags, description)
+      VALUES (${rowid}, ${stemsOf(doc.title)}, ${stemsOf(doc.tags.join(' '))}, ${stemsOf(doc.description)})`.execute(db);
   }
 
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
@@ -126,47 +149,91 @@ export class SearchRepository {
     return this.pg ? this.searchPostgres(terms, limit, offset) : this.searchSqlite(terms, limit, offset);
   }
 
+  /**
+   * PostgreSQL reads `search_docs` (migration 0021): one narrow row per publicly visible blog, so
+   * neither plan touches the wide blogs rows or their TOASTed vectors. The newest matches come from
+   * one of two plans, chosen by what a short walk finds rather than by the planner's guess (which
+   * is wrong when the words are rare together):
+   * - a walk of the newest WALK rows, testing each (common words: the window fills within it);
+   * - else the GIN index ANDed with a date range sized from the walk's hit rate (bitmap of both
+   *   indexes, heap visits only for the matches in range), and without the range if that is short.
+   * Ranked as on SQLite: each term adds 10 in the title, 6 in the tags, 4 in the description.
+   */
   private async searchPostgres(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
     const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
-    // The newest matches: the planner walks the feed index newest first and tests each row when
-    // the words are common, or reads the GIN index when they are rare.
-    const ranked = await selectCard(this.db.selectFrom('blogs'))
-      .innerJoin(
-        sql<{ id: string; rank: number }>`(SELECT id, ts_rank_cd(search_vector, ${query}) AS rank FROM blogs
-          WHERE ${publiclyVisibleSql('blogs')} AND search_vector @@ ${query} ORDER BY created_at DESC, id DESC LIMIT ${this.window})`.as(
-          'hits',
-        ),
-        (j) => j.onRef('hits.id', '=', 'blogs.id'),
-      )
-      .orderBy(sql`hits.rank`, 'desc')
-      .orderBy('blogs.created_at', 'desc')
-      .orderBy('blogs.id', 'desc')
-      .limit(limit + 1)
-      .offset(offset)
-      .execute();
-    if (ranked.length > limit || offset + ranked.length < this.window) return ranked;
+    const last = terms.length - 1;
+    const termQueries = terms.map((t, i) => sql`to_tsquery('english', ${i === last ? `${t}:*` : t})`);
+    const score = sql<number>`${terms.length}${sql.join(
+      termQueries.map((q) => sql` + 10 * (title_words @@ ${q})::int + 6 * (tag_words @@ ${q})::int + 4 * (description_words @@ ${q})::int`),
+      sql``,
+    )}`;
+    type Hit = { blog_id: string; created_at: Date | string; score: number };
+    const walk = this.walk;
+    let { rows: hits } = await sql<Hit>`SELECT blog_id, created_at, ${score} AS score
+      FROM (SELECT * FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${walk}) newest
+      WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${this.window}`.execute(this.db);
+    if (hits.length < this.window) {
+      // Which terms GIN should read: its cost follows their posting lists (a prefix term's are read
+      // whole: GIN cannot skip through a partial match). So GIN gets the terms that are rare among
+      // the newest posts (all of them if none is), and the others are tested on the rows it finds.
+      const { rows: stats } = await sql<Record<string, number | string>>`SELECT ${sql.join(
+        termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
+      )} FROM (SELECT words FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
+      const usable = terms.map((_, i) => i).filter((i) => Number(stats[0]?.[`n${i}`]) > 0);
+      const rare = usable.filter((i) => Number(stats[0]?.[`c${i}`]) <= RARE_SHARE * SAMPLE);
+      const chosen = rare.length ? rare : usable;
+      const ginQuery = sql`to_tsquery('english', ${chosen.map((i) => (i === last ? `${terms[i]}:*` : terms[i])).join(' & ') || terms[last]!})`;
+      // The whole query as a function call is not an index condition: it filters GIN's rows.
+      const where = chosen.length < usable.length ? sql`${ginQuery} AND ts_match_vq(words, ${query})` : query;
+      // Rows to cover for the window at the walk's hit rate, twice over (GIN ANDed with that date
+      // range visits only the matches in it); past MAX_SPAN the matches are few: all of them.
+      const span = Math.ceil((2 * this.window * walk) / Math.max(1, hits.length));
+      const since =
+        span <= MAX_SPAN
+          ? await sql<{ created_at: Date | string }>`SELECT created_at FROM search_docs
+        ORDER BY created_at DESC, blog_id DESC OFFSET ${span - 1} LIMIT 1`.execute(this.db)
+          : { rows: [] };
+      const from = since.rows[0]?.created_at;
+      if (from) hits = await this.gin(sql`${where} AND created_at >= ${from}`, score, this.window);
+      if (!from || hits.length < this.window) hits = await this.gin(where, score, this.window);
+    }
+    if (!hits.length) return [];
+    const order = hits
+      .slice()
+      .sort((a, b) => b.score - a.score || time(b.created_at) - time(a.created_at) || (a.blog_id < b.blog_id ? 1 : -1))
+      .map((h) => h.blog_id);
+    const pageIds = order.slice(offset, offset + limit + 1);
+    const ranked = pageIds.length ? await this.cardsById(pageIds) : [];
+    if (ranked.length > limit || hits.length < this.window) return ranked;
+
     // Past the ranked window: the older matches, newest first.
-    const edge = await this.db
-      .selectFrom('blogs')
-      .select(['created_at', 'id'])
-      .where(publiclyVisibleSql('blogs'))
-      .where(sql<boolean>`search_vector @@ ${query}`)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(this.window - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (!edge) return ranked;
-    const older = await selectCard(this.db.selectFrom('blogs'))
-      .where(publiclyVisibleSql('blogs'))
-      .where(sql<boolean>`blogs.search_vector @@ ${query}`)
-      .where(sql<boolean>`(blogs.created_at, blogs.id) < (${edge.created_at}, ${edge.id})`)
-      .orderBy('blogs.created_at', 'desc')
-      .orderBy('blogs.id', 'desc')
-      .limit(limit + 1 - ranked.length)
-      .offset(Math.max(0, offset - this.window))
-      .execute();
-    return [...ranked, ...older];
+    const edge = hits[hits.length - 1]!;
+    const { rows: older } = await sql<{ blog_id: string }>`SELECT blog_id FROM search_docs WHERE words @@ ${query}
+      AND (created_at, blog_id) < (${edge.created_at}, ${edge.blog_id}) ORDER BY created_at DESC, blog_id DESC
+      LIMIT ${limit + 1 - ranked.length} OFFSET ${Math.max(0, offset - order.length)}`.execute(this.db);
+    return [...ranked, ...(older.length ? await this.cardsById(older.map((r) => r.blog_id)) : [])];
+  }
+
+  /**
+   * The newest matches through the GIN index. The matches are a subquery behind `OFFSET 0`, planned
+   * for all its rows, so the planner cannot turn it back into a walk on a misestimate. (Not a
+   * `WITH … MATERIALIZED` CTE: db/write-watch.ts counts raw SQL starting with WITH as a write.)
+   */
+  private async gin(where: RawBuilder<unknown>, score: RawBuilder<number>, count: number) {
+    const { rows } = await sql<{ blog_id: string; created_at: Date | string; score: number }>`SELECT * FROM (
+        SELECT blog_id, created_at, ${score} AS score FROM search_docs WHERE words @@ ${where} OFFSET 0) matches
+      ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
+    return rows;
+  }
+
+  /** Cards of publicly visible blogs, in the order of `ids`. */
+  private async cardsById(ids: string[]): Promise<BlogCardRow[]> {
+    const rows = await selectCard(this.db.selectFrom('blogs')).where('blogs.id', 'in', ids).where(publiclyVisibleSql('blogs')).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
   }
 
   private async searchSqlite(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
@@ -185,33 +252,30 @@ export class SearchRepository {
       ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
     if (!hits.length) return [];
     const lowest = hits[hits.length - 1]!.rowid;
-    const highest = hits[0]!.rowid;
 
-    // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
-    // without bm25's scan of every match for document frequencies.
-    // When the words are rare together, the hits are spread over many rows: a column check alone
-    // would read its word's entries for every row from the lowest hit up (tens of ms at 1M).
-    // Tied to the whole match, the rarest word leads and the others skip ahead to its rows.
-    const sparse = highest - lowest + 1 > SPARSE_SPAN * hits.length;
-    const within = sparse ? ` AND (${match})` : '';
-    const score = new Map<number, number>(hits.map((h) => [h.rowid, groups.length]));
-    const boosts = groups.flatMap((g) =>
-      COLUMN_WEIGHTS.map(([column, weight]) => ({ expr: `({${column}} : ${fts5Any(g)})${within}`, weight })),
-    );
-    const boosted = await sql<{ rowid: number; weight: number }>`${sql.join(
-      boosts.map(
-        (b) =>
-          sql`SELECT rowid, ${b.weight} AS weight FROM blogs_fts WHERE blogs_fts MATCH ${b.expr} AND rowid >= CAST(${lowest} AS INTEGER)`,
-      ),
-      sql` UNION ALL `,
-    )}`.execute(this.db);
-    for (const b of boosted.rows) if (score.has(b.rowid)) score.set(b.rowid, score.get(b.rowid)! + b.weight);
-
-    const published = await sql<{ search_rowid: number }>`SELECT search_rowid FROM blogs
-      WHERE search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('blogs')}`.execute(
+    // The publicly visible ones, with the stems of the columns that weigh in the ranking
+    // (search_heads, a small row per post written beside its FTS5 row).
+    const { rows: visible } = await sql<{ rowid: number; title: string | null; tags: string | null; description: string | null }>`
+      SELECT b.search_rowid AS rowid, h.title, h.tags, h.description FROM blogs b LEFT JOIN search_heads h ON h.rowid = b.search_rowid
+      WHERE b.search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('b')}`.execute(
       this.db,
     );
-    const order = published.rows.map((r) => r.search_rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
+    // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
+    // without bm25's scan of every match for document frequencies: every hit holds every term
+    // somewhere (the base score), and a term found in a column adds that column's weight. The
+    // columns' terms are stored stemmed as FTS5 stems them (porter.ts), so one read of the hits
+    // answers what was one FTS5 column check per term and column.
+    const wanted = groups.map((g) => [...new Set(g.map((w) => ` ${porterStem(w)} `))]);
+    const score = new Map<number, number>();
+    for (const hit of visible) {
+      let s = groups.length;
+      for (const [column, weight] of COLUMN_WEIGHTS) {
+        const stems = hit[column];
+        if (stems) for (const w of wanted) if (w.some((stem) => stems.includes(stem))) s += weight;
+      }
+      score.set(hit.rowid, s);
+    }
+    const order = visible.map((r) => r.rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
     const pageIds = order.slice(offset, offset + limit + 1);
     const ranked = pageIds.length ? await this.cardsByRowid(pageIds) : [];
     if (ranked.length > limit || hits.length < this.window) return ranked;

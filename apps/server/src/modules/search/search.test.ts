@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../../test/blogs';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+import { bearer, createTestApp, createUser, ENGINE, sql, type TestApp, type TestUser } from '../../../test/helpers';
+import { down, up } from '../../db/migrations/0021_search_docs';
 import { searchTerms } from './search.query';
 import { SearchRepository } from './search.repo';
 
@@ -44,17 +45,24 @@ async function all(repo: SearchRepository, query: string, limit: number) {
   return seen;
 }
 
+/**
+ * PostgreSQL walks the newest rows first and falls back to GIN plans (a date range sized from the
+ * walk, then everything) when the walk finds too few: each walk length must give the same answers.
+ * SQLite ignores the walk.
+ */
+const WALKS = [1, 2, 4, 1500];
+
 describe('search beyond the ranked window', () => {
-  it('ranks the newest matches, then lists the older ones newest first, each once', async () => {
-    const repo = new SearchRepository(t.database.db, 3);
+  it.each(WALKS)('ranks the newest matches, then lists the older ones newest first, each once (walk %i)', async (walk) => {
+    const repo = new SearchRepository(t.database.db, 3, walk);
     // Newest three published matches: Delta, Quokka photos, Gamma; title matches first.
     const expected = ['Quokka photos', 'Delta notes', 'Gamma notes', 'Beta notes', 'Quokka care', 'Alpha notes'];
     for (const limit of [1, 2, 4, 10]) expect(await all(repo, 'quokka', limit), `limit ${limit}`).toEqual(expected);
     expect(await all(repo, 'quok', 2)).toEqual(expected);
   });
 
-  it('ranks every match when there are fewer than the window', async () => {
-    const repo = new SearchRepository(t.database.db, 100);
+  it.each(WALKS)('ranks every match when there are fewer than the window (walk %i)', async (walk) => {
+    const repo = new SearchRepository(t.database.db, 100, walk);
     expect(await all(repo, 'quokka', 2)).toEqual([
       'Quokka photos',
       'Quokka care',
@@ -80,8 +88,57 @@ describe('several words that are rare together', () => {
     // sparse hits by following the whole match instead of each word's rows).
     for (let i = 0; i < 12; i++) await post(`Wombat diary ${i}`, 'a wombat day');
     await post('Burrow notes', 'a koala met a wombat');
-    const repo = new SearchRepository(t.database.db, 100);
-    const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
-    expect(titles).toEqual(['Koala wombat field notes', 'Burrow notes']);
+    for (const walk of WALKS) {
+      const repo = new SearchRepository(t.database.db, 100, walk);
+      const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
+      expect(titles, `walk ${walk}`).toEqual(['Koala wombat field notes', 'Burrow notes']);
+    }
+  });
+});
+
+describe('the ranking columns follow every write', () => {
+  const paragraph = (text: string) => ({ content: { blocks: [{ type: 'paragraph', data: { text } }] } });
+  const search = async (q: string) =>
+    (await t.app.inject({ url: `/api/v1/search-blogs?search=${encodeURIComponent(q)}&limit=10` }))
+      .json()
+      .blogs.map((b: { title: string }) => b.title);
+
+  it('ranks by the edited title, tags and description, and forgets a deleted post', async () => {
+    const older = await createBlog(t, author, {
+      title: 'Older post',
+      description: 'Plain',
+      tags: ['misc'],
+      ...paragraph('numbats everywhere'),
+    });
+    const newer = await createBlog(t, author, { title: 'Newer post', description: 'Plain', tags: ['misc'], ...paragraph('a numbat') });
+    expect(await search('numbat')).toEqual(['Newer post', 'Older post']);
+    const edit = (blogId: string, fields: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/blogs/${blogId}`,
+        headers: bearer(author.token),
+        payload: { tags: ['misc'], ...paragraph('numbat'), ...fields },
+      });
+    expect((await edit(older.blogId, { title: 'Numbats at dusk', description: 'Plain' })).statusCode).toBe(200);
+    expect(await search('numbat')).toEqual(['Numbats at dusk', 'Newer post']);
+    // Description (4) below tags (6) below title (10).
+    await edit(newer.blogId, { title: 'Newer post', description: 'Numbat notes' });
+    expect(await search('numbat')).toEqual(['Numbats at dusk', 'Newer post']);
+    await edit(older.blogId, { title: 'Older post', description: 'Plain' });
+    expect(await search('numbat')).toEqual(['Newer post', 'Older post']);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${newer.blogId}`, headers: bearer(author.token) });
+    expect(await search('numbat')).toEqual(['Older post']);
+  });
+
+  it('is rebuilt by migration 0021 as the write path writes it', async () => {
+    const db = t.database.db;
+    const table = ENGINE === 'sqlite' ? 'search_heads' : 'search_docs';
+    const read = async () =>
+      (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)).rows.map((r) => JSON.stringify(r));
+    const before = await read();
+    expect(before.length).toBeGreaterThan(0);
+    await down(db);
+    await up(db);
+    expect(await read()).toEqual(before);
   });
 });
