@@ -33,6 +33,8 @@ export class CountsMemo {
   private readonly known = new Map<string, string>();
   /** When each post's counts last changed (a version number), for reads under way. */
   private readonly changed = new Map<string, number>();
+  /** Counts being read, by post: concurrent readers share a read that began after the post's last change. */
+  private readonly reading = new Map<string, { epoch: number; counts: Promise<string | undefined> }>();
   private version = 0;
   /** Reads that began before this version are refused (after a clear or forgetting old changes). */
   private floor = 0;
@@ -59,6 +61,17 @@ export class CountsMemo {
     if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
   }
 
+  /** One read of a post's counts at a time, joined only by readers that came after its last change. */
+  readOnce(key: string, epoch: number, read: () => Promise<string | undefined>): Promise<string | undefined> {
+    const under = this.reading.get(key);
+    if (under && !this.changedSince(key, under.epoch)) return under.counts;
+    const counts = read().finally(() => {
+      if (this.reading.get(key)?.counts === counts) this.reading.delete(key);
+    });
+    this.reading.set(key, { epoch, counts });
+    return counts;
+  }
+
   /** A change (from the change feed): forget what it may have moved. */
   drop(tags: readonly string[]): void {
     this.version++;
@@ -75,7 +88,7 @@ export class CountsMemo {
       this.changed.delete(key);
       this.changed.set(key, this.version);
     }
-    if (this.changed.size > MAX_KEYS) {
+    while (this.changed.size > MAX_KEYS) {
       // Forget the oldest changes; reads from before them are refused.
       const [oldest, at] = this.changed.entries().next().value as [string, number];
       this.changed.delete(oldest);

@@ -58,8 +58,6 @@ interface Cached {
   counts: CountsMemo;
   /** Remembered counts are trusted only while every instance's changes reach this one. */
   reliable: () => boolean;
-  /** Counts being read, by post: concurrent readers share a read that began after the last change. */
-  reading: Map<string, { epoch: number; counts: Promise<string | undefined> }>;
 }
 
 /** How many refused computations of the same answer a miss waits through before computing its own. */
@@ -90,7 +88,7 @@ export interface PublicResponsesOptions {
 export async function registerPublicResponses(app: FastifyInstance, options: PublicResponsesOptions): Promise<ResponseCache | undefined> {
   const { changes } = options;
   const cache = changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
-  const cached = cache && { cache, counts: new CountsMemo(), reliable: () => changes!.reliable, reading: new Map() };
+  const cached = cache && { cache, counts: new CountsMemo(), reliable: () => changes!.reliable };
   if (cached) {
     changes!.on((tags) => {
       cached.counts.drop(tags);
@@ -246,7 +244,7 @@ function captureHook(app: FastifyInstance, { cache, counts: memo }: Cached) {
  * the next reader with the same TTL; undefined when the full path must answer (the post is gone).
  */
 function withLiveCounts(
-  { cache, counts: memo, reliable, reading }: Cached,
+  { cache, counts: memo, reliable }: Cached,
   entry: CachedResponse,
   request: FastifyRequest,
 ): CachedResponse | Promise<CachedResponse | undefined> {
@@ -258,7 +256,7 @@ function withLiveCounts(
   return (async () => {
     const epoch = memo.epoch;
     const generation = cache.generation;
-    const counts = known ?? (await readOnce(reading, memo, key, epoch, () => live.read(key)));
+    const counts = known ?? (await memo.readOnce(key, epoch, () => live.read(key)));
     if (counts === undefined) return undefined;
     if (known === undefined) memo.setIf(key, counts, epoch);
     if (counts === entry.counts) return entry;
@@ -269,17 +267,6 @@ function withLiveCounts(
     cache.set(request.url, generation, { headers, etag, body: text, counts }, entry.tags, cache.expiresAt(request.url));
     return { headers, etag, bodies: { identity: Buffer.from(text) }, text, tags: entry.tags, counts, gone: true };
   })();
-}
-
-/** One read of a post's counts at a time, joined only by readers that came after its last change. */
-function readOnce(reading: Cached['reading'], memo: CountsMemo, key: string, epoch: number, read: () => Promise<string | undefined>) {
-  const under = reading.get(key);
-  if (under && !memo.changedSince(key, under.epoch)) return under.counts;
-  const counts = read().finally(() => {
-    if (reading.get(key)?.counts === counts) reading.delete(key);
-  });
-  reading.set(key, { epoch, counts });
-  return counts;
 }
 
 function sendCached(cache: ResponseCache, entry: CachedResponse, request: FastifyRequest, reply: FastifyReply, signedIn: boolean): void {

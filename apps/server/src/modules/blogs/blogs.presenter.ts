@@ -24,9 +24,7 @@ export function presentCard(row: BlogCardRow): BlogCard {
       ? { _id: row.creator_id, name: row.creator_name ?? '', username: row.creator_username, profilePic: row.creator_profile_pic ?? null }
       : null,
     readingTime: readingTimeMinutes(row.block_count),
-    likeCount: row.like_count,
-    commentCount: row.comment_count,
-    saveCount: row.save_count,
+    ...presentCounts(row),
     createdAt: row.created_at,
     scheduledAt: row.scheduled_at ?? null,
     // Only rows the viewer may read get here: a hidden one is the author's own (or a moderator's view).
@@ -66,6 +64,11 @@ export function withViewerFlags(anonymousBody: string, flags: { isLiked: boolean
 }
 
 type Counts = Pick<BlogCard, 'likeCount' | 'commentCount' | 'saveCount'>;
+
+/** A blog row's counts as a page shows them. */
+export function presentCounts(row: { like_count: number; comment_count: number; save_count: number }): Counts {
+  return { likeCount: row.like_count, commentCount: row.comment_count, saveCount: row.save_count };
+}
 
 /** A page's counts as lib/live-counts.ts compares them. */
 export function countsText(blog: Counts): string {

@@ -17,7 +17,7 @@ import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import type { UsersRepository } from '../users/users.repo';
 import { assertPublishable, fillImagePlaceholders, parseTags, resolveFeatured, writableColumns } from './blog-write';
-import { countsText, page, presentBlog, presentCard } from './blogs.presenter';
+import { countsText, page, presentBlog, presentCard, presentCounts } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
 import { cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
@@ -291,7 +291,7 @@ export class BlogsService {
     const known = this.pages?.get(blogId);
     if (known && !counts) return known;
     const now = known && (await this.deps.blogs.findCounts(blogId));
-    if (now) return { ...known, likeCount: now.like_count, commentCount: now.comment_count, saveCount: now.save_count };
+    if (now) return { ...known, ...presentCounts(now) };
     const generation = this.pages?.generation ?? 0;
     const row = await this.deps.blogs.findPage(blogId, null);
     if (!row || !isPubliclyVisible(row)) return undefined;
@@ -303,7 +303,7 @@ export class BlogsService {
   /** A post's like, comment and save counts as its page shows them (countsText), for lib/live-counts.ts. */
   async liveCounts(blogId: string): Promise<string | undefined> {
     const row = await this.deps.blogs.findCounts(blogId);
-    return row && countsText({ likeCount: row.like_count, commentCount: row.comment_count, saveCount: row.save_count });
+    return row && countsText(presentCounts(row));
   }
 
   /** Home feed, tag page or search results, newest or best first; never drafts. */

@@ -206,13 +206,8 @@ export class NotificationsRepository {
         ? deleteBlogKey(db, key.recipientId, key.senderId, key.type, key.blogId)
         : deleteKey(db, key.recipientId, key.senderId, key.type);
     }
-    let q = db
-      .deleteFrom('notifications')
-      .where('recipient_id', '=', key.recipientId)
-      .where('sender_id', '=', key.senderId)
-      .where('type', '=', key.type);
+    let q = byKey(db, key.recipientId, key.senderId, key.type).where('comment_id', '=', key.commentId);
     if (key.blogId) q = q.where('blog_id', '=', key.blogId);
-    if (key.commentId) q = q.where('comment_id', '=', key.commentId);
     return q.execute();
   }
 
