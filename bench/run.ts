@@ -154,7 +154,11 @@ async function main() {
         serverPid: server.pid,
       })
     : [];
+  // SIGTERM, then wait for the server's graceful exit (which writes SERVER_PROFILE's .cpuprofile)
+  // before the exit handler's SIGKILL.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   for (const c of stop) c.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 
   const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
   const cache = process.env.RESPONSE_CACHE === 'off' ? 'response cache off' : 'response cache on';

@@ -1,6 +1,6 @@
-import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { viewerWasRead } from './auth-guard';
+import { registerCompression } from './compression';
 import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerEtags, weakEtag } from './etag';
 import { CountsMemo, type LiveCounts } from './live-counts';
 import type { PublicDataChanges } from './public-data';
@@ -109,7 +109,7 @@ export async function registerPublicResponses(app: FastifyInstance, options: Pub
       route.onSend = [...hooks(route.onSend), capture] as RouteOptions['onSend'];
     });
   }
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerCompression(app);
   return cache;
 }
 

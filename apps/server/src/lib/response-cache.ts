@@ -1,8 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { COMPRESS_THRESHOLD, compressBody as compress, type Encoding, pickEncoding } from './compression';
 import { isCountsTag } from './public-tags';
 import { ANY_CHANGE, TaggedStore } from './tagged-store';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+export type { Encoding };
 
 /** A ready-to-send anonymous response: its headers and body in each encoding asked for so far. */
 export interface CachedResponse {
@@ -49,7 +49,7 @@ export class ResponseCache {
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    this.threshold = options.compressThreshold ?? 1024;
+    this.threshold = options.compressThreshold ?? COMPRESS_THRESHOLD;
     this.store = new TaggedStore<CachedResponse>({
       maxEntries: options.maxEntries ?? 5000,
       ttlMs: options.ttlMs ?? 60_000,
@@ -146,22 +146,4 @@ export class ResponseCache {
   private shrink(): void {
     while (this.bytesUsed > this.maxBytes && this.store.size > 0) this.store.evictOldest();
   }
-}
-
-/** Settings as @fastify/compress uses them. */
-function compress(identity: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-  if (encoding === 'gzip') return gzipSync(identity, { level: 6 });
-  return identity;
-}
-
-// An encoding named in Accept-Encoding and not refused with q=0.
-const ACCEPTS_BR = /(^|[\s,])br(?![^,]*;\s*q=0(\.0*)?\s*(,|$))/i;
-const ACCEPTS_GZIP = /(^|[\s,])gzip(?![^,]*;\s*q=0(\.0*)?\s*(,|$))/i;
-
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  if (ACCEPTS_BR.test(acceptEncoding)) return 'br';
-  if (ACCEPTS_GZIP.test(acceptEncoding)) return 'gzip';
-  return 'identity';
 }
