@@ -16,6 +16,7 @@ import * as m0019 from './migrations/0019_blocks';
 import * as m0020 from './migrations/0020_moderation';
 import * as m0021 from './migrations/0021_search_docs';
 import * as m0022 from './migrations/0022_notification_key';
+import * as m0023 from './migrations/0023_list_order_indexes';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0020_moderation': m0020,
   '2026_11_25_0021_search_docs': m0021,
   '2026_11_26_0022_notification_key': m0022,
+  '2026_11_26_0023_list_order_indexes': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
