@@ -28,7 +28,7 @@ export interface LivePhase {
  * CPU seconds a process has used (user + system), from /proc: on a shared machine the server
  * gets a varying share of its core, so reads per CPU second of the server compare phases fairly.
  */
-function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   try {
     // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
@@ -63,10 +63,8 @@ async function getJson<T>(base: string, path: string, init?: RequestInit): Promi
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-export async function liveSite(
-  base: string,
-  options: { rates: number[]; duration: number; warmup: number; connections: number; serverPid?: number },
-): Promise<LivePhase[]> {
+/** The hot posts (the 50 newest), their authors with their follower counts, and 20 signed-in writers. */
+async function liveSetup(base: string) {
   const feed = (
     await getJson<{ blogs: { blogId: string; tags: string[]; creator: { _id: string; username: string } }[] }>(
       base,
@@ -97,6 +95,14 @@ export async function liveSite(
   }
   if (!readers.length) throw new Error('No seeded user could sign in (user1@seed.example … user20@seed.example).');
 
+  return { feed, posts, authors, readers };
+}
+
+export async function liveSite(
+  base: string,
+  options: { rates: number[]; duration: number; warmup: number; connections: number; serverPid?: number },
+): Promise<LivePhase[]> {
+  const { feed, posts, authors, readers } = await liveSetup(base);
   const tag = feed.blogs.find((b) => b.tags.length)?.tags[0] ?? 'react';
   const first = feed.blogs[0]!;
   const readPaths = [
@@ -136,6 +142,40 @@ export async function liveSite(
     );
   }
   return phases;
+}
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * The live site's writer with no readers: server CPU (every thread, from /proc) per write and
+ * its check read, at each rate. What the writes themselves cost, cold code included.
+ */
+export async function writerAlone(
+  base: string,
+  options: { rates: number[]; duration: number; warmup: number; serverPid: number },
+): Promise<{ writesPerSec: number; writes: number; cpuMsPerWrite: number; stale: number; errors: number }[]> {
+  const { posts, authors, readers } = await liveSetup(base);
+  const rows = [];
+  for (const rate of options.rates) {
+    const warm = new Writer(base, rate, posts, [...authors.values()], readers);
+    warm.start();
+    await sleep(options.warmup);
+    await warm.stop();
+    const writer = new Writer(base, rate, posts, [...authors.values()], readers);
+    const before = cpuSeconds(options.serverPid) ?? Number.NaN;
+    writer.start();
+    await sleep(options.duration);
+    await writer.stop();
+    const used = (cpuSeconds(options.serverPid) ?? Number.NaN) - before;
+    rows.push({
+      writesPerSec: rate,
+      writes: writer.acknowledged,
+      cpuMsPerWrite: (used * 1000) / writer.acknowledged,
+      stale: writer.stale.length,
+      errors: writer.errors,
+    });
+  }
+  return rows;
 }
 
 /** Sends writes at a steady rate; each acknowledged one is checked by reading its page right after. */

@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { type LivePhase, liveSite } from './live-site';
+import { cpuSeconds, type LivePhase, liveSite, writerAlone } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
 
 const { values } = parseArgs({
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'no-ceiling': { type: 'boolean', default: false },
     // Writes per second for the live site scenario (its read-only figure is measured before and after).
     rates: { type: 'string', default: '10,100,300' },
+    // With --only "live site": the writer alone (no readers), server CPU per write and its check.
+    'writer-alone': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -67,6 +69,8 @@ interface Result {
   bytes: number;
   ceiling?: number;
   ratio?: number;
+  /** Server CPU (user + system, every thread) per request: steadier than req/s on a shared machine. */
+  cpuUsPerRequest?: number;
   verified?: string;
 }
 
@@ -124,7 +128,9 @@ async function main() {
   const results: Result[] = [];
   for (const s of chosen) {
     await load(base, s, Number(values.warmup));
+    const cpuBefore = cpuSeconds(server.pid);
     const r = await load(base, s, duration);
+    const cpuAfter = cpuSeconds(server.pid);
     const result: Result = {
       name: s.name,
       reqPerSec: r.requests.average,
@@ -134,6 +140,10 @@ async function main() {
       errors: r.errors + r.timeouts,
       non2xx: r.non2xx,
       bytes: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
+      cpuUsPerRequest:
+        cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total
+          ? ((cpuAfter - cpuBefore) * 1e6) / r.requests.total
+          : undefined,
     };
     if (s.samples?.length && !values['no-ceiling']) {
       await load(refBase, s, Number(values.warmup));
@@ -145,15 +155,27 @@ async function main() {
     results.push(result);
     console.error(`  ${s.name}: ${Math.round(result.reqPerSec)} req/s${result.verified ? ` (${result.verified})` : ''}`);
   }
-  const livePhases = live
-    ? await liveSite(base, {
-        rates: [0, ...values.rates.split(',').map(Number), 0],
-        duration,
-        warmup: Number(values.warmup),
-        connections,
-        serverPid: server.pid,
-      })
-    : [];
+  if (live && values['writer-alone']) {
+    const rows = await writerAlone(base, {
+      rates: values.rates.split(',').map(Number),
+      duration,
+      warmup: Number(values.warmup),
+      serverPid: server.pid!,
+    });
+    console.log('\n| writer alone: writes/s | writes | server CPU ms per write and its check | stale | errors |');
+    console.log('|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.writesPerSec} | ${r.writes} | ${r.cpuMsPerWrite.toFixed(2)} | ${r.stale} | ${r.errors} |`);
+  }
+  const livePhases =
+    live && !values['writer-alone']
+      ? await liveSite(base, {
+          rates: [0, ...values.rates.split(',').map(Number), 0],
+          duration,
+          warmup: Number(values.warmup),
+          connections,
+          serverPid: server.pid,
+        })
+      : [];
   // SIGTERM, then wait for the server's graceful exit (which writes SERVER_PROFILE's .cpuprofile)
   // before the exit handler's SIGKILL.
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -165,11 +187,11 @@ async function main() {
   console.log(
     `\nInkwell bench: ${engine}, ${cache}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}\n`,
   );
-  console.log('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | bytes | ceiling req/s | ratio |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | bytes | server CPU µs/req | ceiling req/s | ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} | ${r.ceiling ? Math.round(r.ceiling) : '-'} | ${r.ratio ? `${(r.ratio * 100).toFixed(0)} %` : '-'} |`,
+      `| ${r.name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} | ${r.cpuUsPerRequest === undefined ? '-' : Math.round(r.cpuUsPerRequest)} | ${r.ceiling ? Math.round(r.ceiling) : '-'} | ${r.ratio ? `${(r.ratio * 100).toFixed(0)} %` : '-'} |`,
     );
   }
   for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);

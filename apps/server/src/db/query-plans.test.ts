@@ -116,7 +116,9 @@ describe(`query plans on ${ENGINE}`, () => {
       await t.app.inject({ url, headers: token ? bearer(token) : {} });
       recording = false;
       for (const q of queries) {
-        const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
+        const plan = await t.database.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
+        );
         for (const { detail } of plan.rows) if (/LAST TERM OF ORDER BY/.test(detail)) problems.push(`${name}: ${detail}\n    ${q.sql}`);
       }
     }

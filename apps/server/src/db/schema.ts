@@ -29,6 +29,8 @@ export interface UsersTable {
   /** Issue 15 (0020): 'user' | 'moderator' | 'admin', and when a moderator suspended the account. */
   role: UserRole;
   suspended_at: string | null;
+  /** 0024: 1 once any block or mute involved the user (either side); 0 means none can stand. */
+  relations: number;
 }
 
 export type UserRole = 'user' | 'moderator' | 'admin';

@@ -4,7 +4,10 @@ import type { BlogsTable, Database } from '../../db/schema';
 import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = Selectable<BlogsTable>;
-export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id' | 'comment_count'>;
+export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id' | 'comment_count'> & {
+  /** The creator's users.relations (null without a creator): 0 means no block or mute involves them. */
+  creator_relations: number | null;
+};
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
@@ -36,7 +39,19 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
 export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
 
 const blogRef = prepared((db, blogId: string) =>
-  db.selectFrom('blogs').select(['id', 'blog_id', 'draft', 'hidden', 'creator_id', 'comment_count']).where('blog_id', '=', blogId),
+  db
+    .selectFrom('blogs')
+    .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
+    .select([
+      'blogs.id',
+      'blogs.blog_id',
+      'blogs.draft',
+      'blogs.hidden',
+      'blogs.creator_id',
+      'blogs.comment_count',
+      'creator.relations as creator_relations',
+    ])
+    .where('blogs.blog_id', '=', blogId),
 );
 
 const blogCounts = prepared((db, blogId: string) =>

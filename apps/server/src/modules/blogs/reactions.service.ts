@@ -13,7 +13,10 @@ import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
 export interface ReactionEvents {
   /** Called after a like is added or removed (notifications hook in here). */
-  onLikeChanged?(e: { blogDbId: string; blogCreatorId: string; userId: string; liked: boolean }, tx: Tx): Promise<void>;
+  onLikeChanged?(
+    e: { blogDbId: string; blogCreatorId: string; creatorRelations: number | null; userId: string; liked: boolean },
+    tx: Tx,
+  ): Promise<void>;
 }
 
 export interface ReactionResult {
@@ -50,7 +53,9 @@ export class ReactionsService {
     if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotReact);
     // Read before the transaction (which holds SQLite's one connection); asked only when adding.
-    const blocked = blog.creator_id !== null && (await this.deps.blocking.blockedBetween(userId, [blog.creator_id]));
+    const blocked =
+      blog.creator_id !== null &&
+      (await this.deps.blocking.blockedBetween(userId, [{ id: blog.creator_id, relations: blog.creator_relations }]));
     return transact(db, async (tx) => {
       const trx = tx.db;
       let active: boolean;
@@ -71,7 +76,8 @@ export class ReactionsService {
       // The post's counts (its page and cards) and the reader's liked or saved tab and count.
       await tx.touch([...countTags(blog.blog_id), ...(username ? [profileTag(username)] : [])], [table, 'blogs']);
       if (table === 'likes' && delta && events?.onLikeChanged) {
-        await events.onLikeChanged({ blogDbId: blog.id, blogCreatorId: blog.creator_id, userId, liked: active }, tx);
+        const e = { blogDbId: blog.id, blogCreatorId: blog.creator_id, creatorRelations: blog.creator_relations, userId, liked: active };
+        await events.onLikeChanged(e, tx);
       }
       return { active, count };
     });

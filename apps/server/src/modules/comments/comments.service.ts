@@ -15,7 +15,7 @@ import {
 } from '../../lib/policies';
 import { commentCountTags, commentsTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
-import type { BlockingRepository } from '../blocking/blocking.repo';
+import type { BlockingRepository, RelatedUser } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
 import type { UsersRepository } from '../users/users.repo';
@@ -28,7 +28,7 @@ const MAX_REPLIES_PER_PAGE = 500;
 export interface CommentEvents {
   onCommentCreated?(e: { commentId: string; blog: BlogRef; authorId: string; parentAuthorId: string | null }, tx: Tx): Promise<void>;
   onCommentLikeChanged?(
-    e: { commentId: string; blog: BlogRef; commentAuthorId: string; userId: string; liked: boolean },
+    e: { commentId: string; blog: Pick<BlogRef, 'id'>; commentAuthorId: string; userId: string; liked: boolean },
     tx: Tx,
   ): Promise<void>;
 }
@@ -78,11 +78,9 @@ export class CommentsService {
       parentAuthorId = parent.user_id;
     }
     // Everyone the comment reaches: the post's creator and, for a reply, the parent's author.
-    const reached = parentAuthorId ? [blog.creator_id, parentAuthorId] : [blog.creator_id];
-    const blocked = await this.deps.blocking.blockedBetween(
-      userId,
-      reached.filter((id): id is string => id !== null),
-    );
+    const reached: RelatedUser[] = blog.creator_id ? [{ id: blog.creator_id, relations: blog.creator_relations }] : [];
+    if (parentAuthorId) reached.push({ id: parentAuthorId, relations: null });
+    const blocked = await this.deps.blocking.blockedBetween(userId, reached);
     if (!canInteract(userId, blog, blocked)) throw forbidden(parentId ? BLOCK_MESSAGES.cannotReply : BLOCK_MESSAGES.cannotComment);
     const author = await this.deps.users.cardOf(userId);
     const now = nowIso();
@@ -156,7 +154,7 @@ export class CommentsService {
     if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
     if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);
     // Read before the transaction (which holds SQLite's one connection); asked only when adding.
-    const blocked = await this.deps.blocking.blockedBetween(userId, [comment.user_id]);
+    const blocked = await this.deps.blocking.blockedBetween(userId, [{ id: comment.user_id, relations: null }]);
     return transact(db, async (tx) => {
       const trx = tx.db;
       let liked: boolean;

@@ -11,7 +11,7 @@ import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
 
 export interface FollowEvents {
-  onFollowChanged?(e: { followerId: string; followingId: string; following: boolean }, tx: Tx): Promise<void>;
+  onFollowChanged?(e: { followerId: string; followingId: string; followingRelations: number; following: boolean }, tx: Tx): Promise<void>;
 }
 
 /** Follow toggle (SPEC.md 4): idempotent under concurrent requests; nobody follows themselves. */
@@ -29,12 +29,9 @@ export class FollowsService {
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
     const { db, users, follows, blocking, events } = this.deps;
-    const [target, followerName, blocked] = await Promise.all([
-      users.cardOf(targetId),
-      users.usernameOf(followerId),
-      blocking.blockedBetween(followerId, [targetId]),
-    ]);
+    const [target, followerName] = await Promise.all([users.cardOf(targetId), users.usernameOf(followerId)]);
     if (!target) throw notFound('User not found');
+    const blocked = await blocking.blockedBetween(followerId, [{ id: targetId, relations: target.relations }]);
     if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
     return transact(db, async (tx) => {
       const trx = tx.db;
@@ -51,7 +48,7 @@ export class FollowsService {
         await follows.adjustCounts(followerId, targetId, delta, trx);
         // Both profiles: counts, the followers and following tabs, the following preview.
         await tx.touch([profileTag(target.username), ...(followerName ? [profileTag(followerName)] : [])], ['follows', 'users']);
-        await events?.onFollowChanged?.({ followerId, followingId: targetId, following }, tx);
+        await events?.onFollowChanged?.({ followerId, followingId: targetId, followingRelations: target.relations, following }, tx);
       }
       return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
     });

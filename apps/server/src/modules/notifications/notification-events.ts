@@ -10,14 +10,14 @@ import type { NotificationsService } from './notifications.service';
  */
 export function notificationEvents(n: NotificationsService): ReactionEvents & CommentEvents & FollowEvents {
   return {
-    async onLikeChanged({ blogDbId, blogCreatorId, userId, liked }, tx) {
+    async onLikeChanged({ blogDbId, blogCreatorId, creatorRelations, userId, liked }, tx) {
       const key = { recipientId: blogCreatorId, senderId: userId, type: 'like', blogId: blogDbId };
-      if (liked) await n.notify([key], tx);
+      if (liked) await n.notify([{ ...key, recipientRelations: creatorRelations }], tx);
       else await n.retract(key, tx);
     },
-    async onFollowChanged({ followerId, followingId, following }, tx) {
+    async onFollowChanged({ followerId, followingId, followingRelations, following }, tx) {
       const key = { recipientId: followingId, senderId: followerId, type: 'follow' };
-      if (following) await n.notify([key], tx);
+      if (following) await n.notify([{ ...key, recipientRelations: followingRelations }], tx);
       else await n.retract(key, tx);
     },
     async onCommentCreated({ commentId, blog, authorId, parentAuthorId }, tx) {
@@ -25,7 +25,14 @@ export function notificationEvents(n: NotificationsService): ReactionEvents & Co
       if (parentAuthorId) items.push({ recipientId: parentAuthorId, senderId: authorId, type: 'reply', blogId: blog.id, commentId });
       // The blog's creator hears of every comment on it, unless the reply was already to them.
       if (blog.creator_id !== parentAuthorId)
-        items.push({ recipientId: blog.creator_id, senderId: authorId, type: 'comment', blogId: blog.id, commentId });
+        items.push({
+          recipientId: blog.creator_id,
+          senderId: authorId,
+          type: 'comment',
+          blogId: blog.id,
+          commentId,
+          recipientRelations: blog.creator_relations,
+        });
       await n.notify(items, tx);
     },
     async onCommentLikeChanged({ commentId, blog, commentAuthorId, userId, liked }, tx) {

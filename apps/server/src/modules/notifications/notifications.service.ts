@@ -21,6 +21,8 @@ export interface NewNotification {
   blogId?: string | null;
   commentId?: string | null;
   message?: string | null;
+  /** The recipient's users.relations when the caller read it: 0 means nobody blocked or muted anybody there. */
+  recipientRelations?: number | null;
 }
 
 const FANOUT_BATCH = 500;
@@ -63,7 +65,10 @@ export class NotificationsService {
   /** "sender recipient" pairs with a block (either way) or a mute by the recipient: nothing is created for them. */
   private async silenced(items: NewNotification[], tx: Tx): Promise<Set<string>> {
     const bySender = new Map<string, string[]>();
-    for (const n of items) bySender.set(n.senderId, [...(bySender.get(n.senderId) ?? []), n.recipientId]);
+    for (const n of items) {
+      // A block or mute involving the recipient sets their relations flag (BlockingRepository.add).
+      if (n.recipientRelations !== 0) bySender.set(n.senderId, [...(bySender.get(n.senderId) ?? []), n.recipientId]);
+    }
     const pairs = new Set<string>();
     for (const [sender, recipients] of bySender) {
       for (let i = 0; i < recipients.length; i += FANOUT_BATCH) {

@@ -116,6 +116,16 @@ export class AccountMergeRepository {
       { table: 'user_mutes', actor: 'muter_id', target: 'muted_id' },
     ] as const;
     const any = db as unknown as Kysely<any>;
+    // The recipient now stands in the sender's blocks and mutes: their relations flag goes too
+    // (the other side of each row has it already).
+    await db
+      .updateTable('users')
+      .set({ relations: 1 })
+      .where('id', '=', to)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('users as sender').select('sender.id').where('sender.id', '=', from).where('sender.relations', '=', 1)),
+      )
+      .execute();
     for (const { table, actor, target } of tables) {
       for (const [fromSide, otherSide] of [
         [actor, target],

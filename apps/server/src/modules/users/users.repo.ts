@@ -5,7 +5,9 @@ import type { Database, UsersTable } from '../../db/schema';
 export type UserRow = UsersTable;
 
 const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id));
-const cardById = prepared((db, id: string) => db.selectFrom('users').select(['name', 'username', 'profile_pic']).where('id', '=', id));
+const cardById = prepared((db, id: string) =>
+  db.selectFrom('users').select(['name', 'username', 'profile_pic', 'relations']).where('id', '=', id),
+);
 
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
 export function newUserRow(
@@ -24,6 +26,7 @@ export function newUserRow(
     published_count: 0,
     role: 'user',
     suspended_at: null,
+    relations: 0,
     created_at: now,
     updated_at: now,
     ...fields,
