@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -37,5 +37,36 @@ test('under steady writes the WAL is copied by the worker and starts over, and e
   expect(startedOver).toBe(true);
   await checkpoints.stop();
   expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: rows });
+  db.close();
+});
+
+test('at a low write rate the worker passes seldom, so the WAL starts over (a synced header) a few times, not on every write', async () => {
+  const file = path.join(dir, 'quiet.sqlite');
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)');
+  const checkpoints = startBackgroundCheckpoints(db, file, {
+    intervalMs: 20,
+    quietIntervalMs: 400,
+    busyFrames: 1000,
+    restartEveryMs: 1000,
+  });
+  const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
+  // The WAL header's salt (bytes 16-23) changes each time the WAL starts over.
+  const salt = () => readFileSync(`${file}-wal`).subarray(16, 24).toString('hex');
+  let restarts = 0;
+  let last = '';
+  for (let i = 0; i < 50; i++) {
+    insert.run('x');
+    checkpoints.afterCommit();
+    const now = salt();
+    if (last && now !== last) restarts++;
+    last = now;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // One write every 20 ms for ~1.2 s: a pass every 20 ms would start the WAL over on nearly every write.
+  expect(restarts).toBeLessThanOrEqual(6);
+  await checkpoints.stop();
+  expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 50 });
   db.close();
 });

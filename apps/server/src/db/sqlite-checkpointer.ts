@@ -8,11 +8,20 @@ const { workerData, parentPort } = require('node:worker_threads');
 const SQLite = require(workerData.modulePath);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 1000');
-// PASSIVE copies the WAL into the database without blocking anyone.
+// PASSIVE copies the WAL into the database without blocking anyone. A pass that finds few new
+// frames waits longer before the next one: once everything is copied, the next commit starts the
+// WAL over and syncs its header on the event loop (~1 ms), so passes as often as every 100 ms
+// made nearly every write at a low rate pay that.
 let timer;
+let lastLog = 0;
 const run = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { parentPort.postMessage(String(err)); }
-  timer = setTimeout(run, workerData.intervalMs);
+  let fresh = workerData.busyFrames;
+  try {
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    fresh = r.log >= lastLog ? r.log - lastLog : r.log;
+    lastLog = r.log;
+  } catch (err) { parentPort.postMessage(String(err)); }
+  timer = setTimeout(run, fresh >= workerData.busyFrames ? workerData.intervalMs : workerData.quietIntervalMs);
 };
 timer = setTimeout(run, workerData.intervalMs);
 parentPort.on('message', (m) => {
@@ -28,7 +37,11 @@ parentPort.on('message', (m) => {
  * worker stops, the connection goes back to checkpointing itself.
  */
 export interface CheckpointOptions {
+  /** Between the worker's passes while writes are many (at least busyFrames new WAL frames a pass). */
   intervalMs?: number;
+  /** Between passes otherwise. */
+  quietIntervalMs?: number;
+  busyFrames?: number;
   /** How often this connection completes the copy so the WAL can start over. */
   restartEveryMs?: number;
   /** After starting over, the WAL file is cut back to this size. */
@@ -40,9 +53,9 @@ export function startBackgroundCheckpoints(
   file: string,
   options: CheckpointOptions = {},
 ): { stop(): Promise<void>; afterCommit(): void } {
-  const { intervalMs = 100, restartEveryMs = 1000, walLimitBytes = 64 * 1024 * 1024 } = options;
+  const { intervalMs = 100, quietIntervalMs = 1000, busyFrames = 1000, restartEveryMs = 1000, walLimitBytes = 64 * 1024 * 1024 } = options;
   const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file, intervalMs } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file, intervalMs, quietIntervalMs, busyFrames } });
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
   // After the WAL starts over, its file is cut back to this size.
