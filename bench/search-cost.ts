@@ -22,6 +22,10 @@ const { values } = parseArgs({
     words: { type: 'string', default: '2-3' },
     seed: { type: 'string', default: '1' },
     slowest: { type: 'string', default: '8' },
+    /** PostgreSQL: rows walked before GIN (the repository's default when unset). */
+    walk: { type: 'string' },
+    /** One query, its statements printed with their times (no statistics). */
+    query: { type: 'string' },
   },
 });
 const [fewest, most] = values.words.split('-').map(Number) as [number, number?];
@@ -60,7 +64,16 @@ const procCpu = (pid: number) => {
   return (Number(f[11]) + Number(f[12])) * 10;
 };
 
-const repo = new SearchRepository(handle.db);
+const repo = new SearchRepository(handle.db, values.walk ? { walk: Number(values.walk) } : {});
+if (values.query) {
+  handle.queryTimes.on((ms) => console.log(`${ms.toFixed(2).padStart(8)} ms  ${lastSql.replace(/\s+/g, ' ').slice(0, 150)}`));
+  for (let i = 0; i < 3; i++) {
+    console.log(`run ${i + 1}:`);
+    await repo.search(values.query.split(' '), 10, 0);
+  }
+  await handle.destroy();
+  process.exit(0);
+}
 for (let i = 0; i < Number(values.warmup); i++) await repo.search(query(), 10, 0);
 statements = new Map();
 
