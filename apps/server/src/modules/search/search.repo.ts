@@ -1,10 +1,12 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { porterStem } from './porter';
-import { foldWord, fts5Any, stemsOf, toTsQuery, vocabularyOf } from './search.query';
+import { FEW, PostgresSearch, type Sizes } from './search.postgres';
+import { foldWord, fts5Any, stemsOf, vocabularyOf } from './search.query';
 
 /**
  * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
@@ -12,14 +14,15 @@ import { foldWord, fts5Any, stemsOf, toTsQuery, vocabularyOf } from './search.qu
  * PostgreSQL tests three small vectors per term): 200 keeps it well under a millisecond.
  */
 export const RANKED_WINDOW = 200;
+/**
+ * How far back (in posts, newest first) the ranked window reaches: a query whose words are rare
+ * together ranks the matches among the newest RANKED_SPAN posts, fewer than RANKED_WINDOW, instead
+ * of following the match through most of the table (FTS5 took 7–23 ms at 1M posts for two tag
+ * words with a common word; PostgreSQL read GIN over all time). Older matches follow, newest first.
+ */
+export const RANKED_SPAN = 50_000;
 /** PostgreSQL: how many of the newest visible posts a search tests one by one before using GIN. */
 const WALK = 8000;
-/** PostgreSQL: how many of the newest posts tell how common each term is, when the walk falls short. */
-const SAMPLE = 400;
-/** PostgreSQL: a term in more of the sampled posts than this is tested on rows rather than read from GIN. */
-const RARE_SHARE = 0.3;
-/** PostgreSQL: the widest date range (in posts) worth ANDing with GIN; a bitmap of it costs ~0.13 µs a post. */
-const MAX_SPAN = 60_000;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
 const MAX_PREFIX_WORDS = 50;
 /** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
@@ -29,7 +32,50 @@ const COLUMN_WEIGHTS: ['title' | 'tags' | 'description', number][] = [
   ['description', 4],
 ];
 
-const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
+/** Cards of FTS rowids (a JSON array), SQLite: built and compiled once (a search's last statement). */
+const cardsOfRowids = prepared((db, rowids: string) =>
+  selectCard(db.selectFrom('blogs'))
+    .select('blogs.search_rowid')
+    .where(sql<SqlBool>`blogs.search_rowid IN (SELECT value FROM json_each(${rowids}))`),
+);
+/**
+ * The newest FTS5 rowid; `max(rowid)` would read every row of the virtual table. (Numbers bound
+ * from JavaScript are REAL to SQLite: a rowid bound must be CAST to INTEGER, or FTS5 ignores it.)
+ */
+const NEWEST_ROWID = sql`(SELECT rowid FROM blogs_fts ORDER BY rowid DESC LIMIT 1)`;
+type Heads = { title: string | null; tags: string | null; description: string | null };
+
+/**
+ * SQLite's ranking of a search's visible hits as bm25 weighed the columns (title 10, tags 6,
+ * description 4, body 1), term by term, without bm25's scan of every match for document
+ * frequencies: every hit holds every term somewhere (the base score), and a term (a group: the
+ * last one is a prefix's words) found in a column adds that column's weight. The columns' terms are
+ * stored stemmed as FTS5 stems them (porter.ts), so one string test per term and column answers it.
+ */
+function rankByColumns(hits: ({ rowid: number } & Heads)[], groups: string[][]): Map<number, number> {
+  // One test per term: `includes` for a word, a regular expression for a prefix's words.
+  // Terms are letters and digits (searchTerms); escaped all the same.
+  const literal = (stem: string) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tests = groups.map((group) => {
+    const stems = [...new Set(group.map(porterStem))];
+    if (stems.length === 1) {
+      const wanted = ` ${stems[0]} `;
+      return (text: string) => text.includes(wanted);
+    }
+    const pattern = new RegExp(` (?:${stems.map(literal).join('|')}) `, 'u');
+    return (text: string) => pattern.test(text);
+  });
+  const score = new Map<number, number>();
+  for (const hit of hits) {
+    let s = groups.length;
+    for (const [column, weight] of COLUMN_WEIGHTS) {
+      const text = hit[column];
+      if (text) for (const test of tests) if (test(text)) s += weight;
+    }
+    score.set(hit.rowid, s);
+  }
+  return score;
+}
 
 /** The words of a document as the vocabulary keeps them (the same text the FTS row holds). */
 function wordsOf(doc: SearchDocument): Set<string> {
@@ -50,18 +96,18 @@ export interface SearchDocument {
 export class SearchRepository {
   private readonly pg: boolean;
   private readonly window: number;
-  private readonly walk: number;
+  private readonly span: number;
+  private readonly postgres: PostgresSearch;
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** How many of the newest matches are ranked (smaller in tests, to reach the older ones). */
-    window?: number,
-    /** PostgreSQL: rows tested one by one before the GIN plans (smaller in tests, to reach those). */
-    walk?: number,
+    /** Smaller sizes in tests, to reach the older matches and each PostgreSQL plan. */
+    sizes: Partial<Sizes> = {},
   ) {
     this.pg = isPostgres(db);
-    this.window = window ?? RANKED_WINDOW;
-    this.walk = walk ?? WALK;
+    this.window = sizes.window ?? RANKED_WINDOW;
+    this.span = sizes.span ?? RANKED_SPAN;
+    this.postgres = new PostgresSearch(db, { window: this.window, span: this.span, walk: sizes.walk ?? WALK, few: sizes.few ?? FEW });
   }
 
   /** Indexes a new blog; returns the FTS rowid to store on the blog (null on PostgreSQL). */
@@ -141,99 +187,13 @@ export class SearchRepository {
    * for hasMore.
    *
    * Ranking every match does not scale: at 1M posts a common word matches most of them, and
-   * bm25 / ts_rank_cd over all of them takes seconds. So the newest RANKED_WINDOW matches are
-   * ranked, and older matches follow them, newest first. Every match is still reachable page by
-   * page, in a stable order; below RANKED_WINDOW matches (any rare query) all of them are ranked.
+   * bm25 / ts_rank_cd over all of them takes seconds. So the newest RANKED_WINDOW matches among the
+   * newest RANKED_SPAN posts are ranked, and older matches follow them, newest first. Every match is
+   * still reachable page by page, in a stable order; on a site of fewer than RANKED_SPAN posts, a
+   * query of fewer than RANKED_WINDOW matches has all of them ranked.
    */
   search(terms: string[], limit: number, offset: number) {
-    return this.pg ? this.searchPostgres(terms, limit, offset) : this.searchSqlite(terms, limit, offset);
-  }
-
-  /**
-   * PostgreSQL reads `search_docs` (migration 0021): one narrow row per publicly visible blog, so
-   * neither plan touches the wide blogs rows or their TOASTed vectors. The newest matches come from
-   * one of two plans, chosen by what a short walk finds rather than by the planner's guess (which
-   * is wrong when the words are rare together):
-   * - a walk of the newest WALK rows, testing each (common words: the window fills within it);
-   * - else the GIN index ANDed with a date range sized from the walk's hit rate (bitmap of both
-   *   indexes, heap visits only for the matches in range), and without the range if that is short.
-   * Ranked as on SQLite: each term adds 10 in the title, 6 in the tags, 4 in the description.
-   */
-  private async searchPostgres(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
-    const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
-    const last = terms.length - 1;
-    const termQueries = terms.map((t, i) => sql`to_tsquery('english', ${i === last ? `${t}:*` : t})`);
-    const score = sql<number>`${terms.length}${sql.join(
-      termQueries.map((q) => sql` + 10 * (title_words @@ ${q})::int + 6 * (tag_words @@ ${q})::int + 4 * (description_words @@ ${q})::int`),
-      sql``,
-    )}`;
-    type Hit = { blog_id: string; created_at: Date | string; score: number };
-    const walk = this.walk;
-    let { rows: hits } = await sql<Hit>`SELECT blog_id, created_at, ${score} AS score
-      FROM (SELECT * FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${walk}) newest
-      WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${this.window}`.execute(this.db);
-    if (hits.length < this.window) {
-      // Which terms GIN should read: its cost follows their posting lists (a prefix term's are read
-      // whole: GIN cannot skip through a partial match). So GIN gets the terms that are rare among
-      // the newest posts (all of them if none is), and the others are tested on the rows it finds.
-      const { rows: stats } = await sql<Record<string, number | string>>`SELECT ${sql.join(
-        termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
-      )} FROM (SELECT words FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
-      const usable = terms.map((_, i) => i).filter((i) => Number(stats[0]?.[`n${i}`]) > 0);
-      const rare = usable.filter((i) => Number(stats[0]?.[`c${i}`]) <= RARE_SHARE * SAMPLE);
-      const chosen = rare.length ? rare : usable;
-      const ginQuery = sql`to_tsquery('english', ${chosen.map((i) => (i === last ? `${terms[i]}:*` : terms[i])).join(' & ') || terms[last]!})`;
-      // The whole query as a function call is not an index condition: it filters GIN's rows.
-      const where = chosen.length < usable.length ? sql`${ginQuery} AND ts_match_vq(words, ${query})` : query;
-      // Rows to cover for the window at the walk's hit rate, twice over (GIN ANDed with that date
-      // range visits only the matches in it); past MAX_SPAN the matches are few: all of them.
-      const span = Math.ceil((2 * this.window * walk) / Math.max(1, hits.length));
-      const since =
-        span <= MAX_SPAN
-          ? await sql<{ created_at: Date | string }>`SELECT created_at FROM search_docs
-        ORDER BY created_at DESC, blog_id DESC OFFSET ${span - 1} LIMIT 1`.execute(this.db)
-          : { rows: [] };
-      const from = since.rows[0]?.created_at;
-      if (from) hits = await this.gin(sql`${where} AND created_at >= ${from}`, score, this.window);
-      if (!from || hits.length < this.window) hits = await this.gin(where, score, this.window);
-    }
-    if (!hits.length) return [];
-    const order = hits
-      .slice()
-      .sort((a, b) => b.score - a.score || time(b.created_at) - time(a.created_at) || (a.blog_id < b.blog_id ? 1 : -1))
-      .map((h) => h.blog_id);
-    const pageIds = order.slice(offset, offset + limit + 1);
-    const ranked = pageIds.length ? await this.cardsById(pageIds) : [];
-    if (ranked.length > limit || hits.length < this.window) return ranked;
-
-    // Past the ranked window: the older matches, newest first.
-    const edge = hits[hits.length - 1]!;
-    const { rows: older } = await sql<{ blog_id: string }>`SELECT blog_id FROM search_docs WHERE words @@ ${query}
-      AND (created_at, blog_id) < (${edge.created_at}, ${edge.blog_id}) ORDER BY created_at DESC, blog_id DESC
-      LIMIT ${limit + 1 - ranked.length} OFFSET ${Math.max(0, offset - order.length)}`.execute(this.db);
-    return [...ranked, ...(older.length ? await this.cardsById(older.map((r) => r.blog_id)) : [])];
-  }
-
-  /**
-   * The newest matches through the GIN index. The matches are a subquery behind `OFFSET 0`, planned
-   * for all its rows, so the planner cannot turn it back into a walk on a misestimate. (Not a
-   * `WITH … MATERIALIZED` CTE: db/write-watch.ts counts raw SQL starting with WITH as a write.)
-   */
-  private async gin(where: RawBuilder<unknown>, score: RawBuilder<number>, count: number) {
-    const { rows } = await sql<{ blog_id: string; created_at: Date | string; score: number }>`SELECT * FROM (
-        SELECT blog_id, created_at, ${score} AS score FROM search_docs WHERE words @@ ${where} OFFSET 0) matches
-      ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
-    return rows;
-  }
-
-  /** Cards of publicly visible blogs, in the order of `ids`. */
-  private async cardsById(ids: string[]): Promise<BlogCardRow[]> {
-    const rows = await selectCard(this.db.selectFrom('blogs')).where('blogs.id', 'in', ids).where(publiclyVisibleSql('blogs')).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
+    return this.pg ? this.postgres.search(terms, limit, offset) : this.searchSqlite(terms, limit, offset);
   }
 
   private async searchSqlite(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
@@ -247,45 +207,36 @@ export class SearchRepository {
     const groups = [...terms.slice(0, -1).map((t) => [foldWord(t)]), lastWords];
     const match = groups.map(fts5Any).join(' AND ');
 
-    // The newest matches, drafts included (FTS5 reads them newest first and stops).
-    const { rows: hits } = await sql<{ rowid: number }>`SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match}
-      ORDER BY rowid DESC LIMIT ${this.window}`.execute(this.db);
-    if (!hits.length) return [];
-    const lowest = hits[hits.length - 1]!.rowid;
-
-    // The publicly visible ones, with the stems of the columns that weigh in the ranking
+    // The newest matches among the newest `span` rows, drafts included (FTS5 reads them newest
+    // first and stops), in the same statement as whether each is publicly visible (a covering
+    // index) and, for the visible ones, the stems of the columns that weigh in the ranking
     // (search_heads, a small row per post written beside its FTS5 row).
-    const { rows: visible } = await sql<{ rowid: number; title: string | null; tags: string | null; description: string | null }>`
-      SELECT b.search_rowid AS rowid, h.title, h.tags, h.description FROM blogs b LEFT JOIN search_heads h ON h.rowid = b.search_rowid
-      WHERE b.search_rowid IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.rowid))})) AND ${publiclyVisibleSql('b')}`.execute(
-      this.db,
-    );
-    // Rank them as bm25 weighs the columns (title 10, tags 6, description 4, body 1), term by term,
-    // without bm25's scan of every match for document frequencies: every hit holds every term
-    // somewhere (the base score), and a term found in a column adds that column's weight. The
-    // columns' terms are stored stemmed as FTS5 stems them (porter.ts), so one read of the hits
-    // answers what was one FTS5 column check per term and column.
-    const wanted = groups.map((g) => [...new Set(g.map((w) => ` ${porterStem(w)} `))]);
-    const score = new Map<number, number>();
-    for (const hit of visible) {
-      let s = groups.length;
-      for (const [column, weight] of COLUMN_WEIGHTS) {
-        const stems = hit[column];
-        if (stems) for (const w of wanted) if (w.some((stem) => stems.includes(stem))) s += weight;
-      }
-      score.set(hit.rowid, s);
-    }
-    const order = visible.map((r) => r.rowid).sort((a, b) => score.get(b)! - score.get(a)! || b - a);
+    const { rows: hits } = await sql<{ rowid: number; bound: number; visible: number | null } & Heads>`
+      SELECT f.rowid, f.bound, ${publiclyVisibleSql('b')} AS visible, h.title, h.tags, h.description
+      FROM (SELECT rowid, ${NEWEST_ROWID} - CAST(${this.span} AS INTEGER) AS bound FROM blogs_fts
+        WHERE blogs_fts MATCH ${match} AND rowid > ${NEWEST_ROWID} - CAST(${this.span} AS INTEGER)
+        ORDER BY rowid DESC LIMIT ${this.window}) f
+      LEFT JOIN blogs b ON b.search_rowid = f.rowid
+      LEFT JOIN search_heads h ON h.rowid = f.rowid AND ${publiclyVisibleSql('b')}`.execute(this.db);
+    const visible = hits.filter((h) => h.visible);
+    const scores = rankByColumns(visible, groups);
+    const order = visible.map((r) => r.rowid).sort((a, b) => scores.get(b)! - scores.get(a)! || b - a);
     const pageIds = order.slice(offset, offset + limit + 1);
     const ranked = pageIds.length ? await this.cardsByRowid(pageIds) : [];
-    if (ranked.length > limit || hits.length < this.window) return ranked;
-
-    // Past the ranked window: the older matches, newest first.
+    if (ranked.length > limit) return ranked;
+    // Past the ranked window: the older matches, newest first. The window ends at its lowest hit
+    // when full, else at the span's edge (nothing lies below it when the span covers every row).
+    let edge = hits.length === this.window ? hits[hits.length - 1]!.rowid : hits.length ? hits[0]!.bound + 1 : null;
+    if (edge === null) {
+      const { rows } = await sql<{ top: number | null }>`SELECT ${NEWEST_ROWID} AS top`.execute(this.db);
+      edge = (rows[0]?.top ?? 0) - this.span + 1;
+    }
+    if (edge <= 1) return ranked;
     const older = await selectCard(this.db.selectFrom('blogs'))
       .innerJoin(
         sql<{
           rowid: number;
-        }>`(SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match} AND rowid < CAST(${lowest} AS INTEGER) ORDER BY rowid DESC)`.as(
+        }>`(SELECT rowid FROM blogs_fts WHERE blogs_fts MATCH ${match} AND rowid < CAST(${edge} AS INTEGER) ORDER BY rowid DESC)`.as(
           'older',
         ),
         (j) => j.onRef('older.rowid', '=', 'blogs.search_rowid'),
@@ -299,10 +250,7 @@ export class SearchRepository {
   }
 
   private async cardsByRowid(rowids: number[]): Promise<BlogCardRow[]> {
-    const rows = await selectCard(this.db.selectFrom('blogs'))
-      .select('blogs.search_rowid')
-      .where('blogs.search_rowid', 'in', rowids)
-      .execute();
+    const { rows } = await cardsOfRowids(this.db, JSON.stringify(rowids));
     const byRowid = new Map(rows.map((r) => [r.search_rowid, r]));
     return rowids.flatMap((id) => {
       const row = byRowid.get(id);

@@ -46,23 +46,28 @@ async function all(repo: SearchRepository, query: string, limit: number) {
 }
 
 /**
- * PostgreSQL walks the newest rows first and falls back to GIN plans (a date range sized from the
- * walk, then everything) when the walk finds too few: each walk length must give the same answers.
- * SQLite ignores the walk.
+ * PostgreSQL walks the newest rows first and falls back to GIN plans (GIN alone when it finds few
+ * rows, else ANDed with a date range sized from the walk, then the span) when the walk finds too
+ * few: each plan must give the same answers. SQLite ignores the walk.
  */
 const WALKS = [1, 2, 4, 1500];
+/** Each walk with GIN's rows visited whole (few, as the tests' small tables are) and ANDed with date ranges. */
+const PLANS = WALKS.flatMap((walk) => [
+  { walk, few: 3000 },
+  { walk, few: 0 },
+]);
 
 describe('search beyond the ranked window', () => {
-  it.each(WALKS)('ranks the newest matches, then lists the older ones newest first, each once (walk %i)', async (walk) => {
-    const repo = new SearchRepository(t.database.db, 3, walk);
+  it.each(PLANS)('ranks the newest matches, then lists the older ones newest first, each once (walk $walk, few $few)', async (plan) => {
+    const repo = new SearchRepository(t.database.db, { window: 3, ...plan });
     // Newest three published matches: Delta, Quokka photos, Gamma; title matches first.
     const expected = ['Quokka photos', 'Delta notes', 'Gamma notes', 'Beta notes', 'Quokka care', 'Alpha notes'];
     for (const limit of [1, 2, 4, 10]) expect(await all(repo, 'quokka', limit), `limit ${limit}`).toEqual(expected);
     expect(await all(repo, 'quok', 2)).toEqual(expected);
   });
 
-  it.each(WALKS)('ranks every match when there are fewer than the window (walk %i)', async (walk) => {
-    const repo = new SearchRepository(t.database.db, 100, walk);
+  it.each(PLANS)('ranks every match when there are fewer than the window (walk $walk, few $few)', async (plan) => {
+    const repo = new SearchRepository(t.database.db, { window: 100, ...plan });
     expect(await all(repo, 'quokka', 2)).toEqual([
       'Quokka photos',
       'Quokka care',
@@ -88,10 +93,10 @@ describe('several words that are rare together', () => {
     // sparse hits by following the whole match instead of each word's rows).
     for (let i = 0; i < 12; i++) await post(`Wombat diary ${i}`, 'a wombat day');
     await post('Burrow notes', 'a koala met a wombat');
-    for (const walk of WALKS) {
-      const repo = new SearchRepository(t.database.db, 100, walk);
+    for (const plan of PLANS) {
+      const repo = new SearchRepository(t.database.db, { window: 100, ...plan });
       const titles = (await repo.search(searchTerms('wombat koala'), 10, 0)).map((r) => r.title);
-      expect(titles, `walk ${walk}`).toEqual(['Koala wombat field notes', 'Burrow notes']);
+      expect(titles, JSON.stringify(plan)).toEqual(['Koala wombat field notes', 'Burrow notes']);
     }
   });
 });
@@ -141,4 +146,37 @@ describe('the ranking columns follow every write', () => {
     await up(db);
     expect(await read()).toEqual(before);
   });
+});
+
+describe('the ranked window reaches back over the newest posts only (the span)', () => {
+  it.each(PLANS)(
+    'ranks the matches among the newest posts, then lists every older one newest first (walk $walk, few $few)',
+    async (plan) => {
+      if (plan === PLANS[0]) {
+        // Oldest first; the newest post does not match. Nothing else is written after these.
+        const posts = ['Bilby burrows', 'Notes one', 'Notes two', 'Bilby tracks', 'Notes three', 'Unrelated'];
+        for (const title of posts) {
+          const text = title === 'Unrelated' ? 'nothing here' : 'a bilby';
+          await createBlog(t, author, {
+            title,
+            description: 'Plain',
+            tags: ['misc'],
+            content: { blocks: [{ type: 'paragraph', data: { text } }] },
+          });
+        }
+      }
+      const search = (span: number, query = 'bilby') => all(new SearchRepository(t.database.db, { window: 100, span, ...plan }), query, 2);
+      expect(await search(1000)).toEqual(['Bilby tracks', 'Bilby burrows', 'Notes three', 'Notes two', 'Notes one']);
+      // The newest three posts hold two matches: those are ranked, the older three follow.
+      expect(await search(3)).toEqual(['Bilby tracks', 'Notes three', 'Notes two', 'Notes one', 'Bilby burrows']);
+      expect(await search(3, 'bil')).toEqual(['Bilby tracks', 'Notes three', 'Notes two', 'Notes one', 'Bilby burrows']);
+      // None in the span: every match, newest first.
+      expect(await search(1)).toEqual(['Notes three', 'Bilby tracks', 'Notes two', 'Notes one', 'Bilby burrows']);
+      for (const limit of [1, 4, 10]) {
+        expect(await all(new SearchRepository(t.database.db, { window: 100, span: 3, ...plan }), 'bilby', limit), `limit ${limit}`).toEqual(
+          ['Bilby tracks', 'Notes three', 'Notes two', 'Notes one', 'Bilby burrows'],
+        );
+      }
+    },
+  );
 });
