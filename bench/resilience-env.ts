@@ -117,10 +117,12 @@ export async function startServer(target: Target, fromPort: number, extraEnv: No
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `server-${target.engine}-${port}-${Date.now()}.log`);
   const fd = openSync(logFile, 'a');
-  const main = path.join(root, 'apps/server/dist/main.js');
+  // SERVER_PROFILE=dir: the server writes a .cpuprofile there when it stops (kill() then sends SIGTERM).
+  const profile = process.env.SERVER_PROFILE;
+  const main = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), path.join(root, 'apps/server/dist/main.js')];
   const child = twoCores
-    ? spawn('taskset', ['-c', '0', process.execPath, main], { cwd: root, env, stdio: ['ignore', fd, fd] })
-    : spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', fd, fd] });
+    ? spawn('taskset', ['-c', '0', process.execPath, ...main], { cwd: root, env, stdio: ['ignore', fd, fd] })
+    : spawn(process.execPath, main, { cwd: root, env, stdio: ['ignore', fd, fd] });
   const server: Server = {
     child,
     pid: child.pid!,
@@ -134,7 +136,7 @@ export async function startServer(target: Target, fromPort: number, extraEnv: No
     }),
     alive: () => !server.exit,
     kill: () => {
-      if (!server.exit) child.kill('SIGKILL');
+      if (!server.exit) child.kill(profile ? 'SIGTERM' : 'SIGKILL');
     },
   };
   for (let i = 0; i < 300; i++) {
