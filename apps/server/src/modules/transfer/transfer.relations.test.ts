@@ -141,4 +141,16 @@ describe('account transfer with series, autosaves, blocks and mutes (issue 16 ga
     const feed = (await api('GET', '/blogs?limit=50', to)).json().blogs.map((b: { blogId: string }) => b.blogId);
     expect(feed).not.toContain(mutedPost.blogId);
   });
+  it("gives a recipient never in a block the sender's relations flag, so a block carried over is enforced on the moved posts", async () => {
+    const [from, to, harasser] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { blogId } = await createBlog(t, from, { title: 'Moved with its block' });
+    expect((await api('POST', `/users/${harasser.id}/block`, from)).statusCode).toBe(200);
+    expect(await userRow(t, to.id)).toMatchObject({ relations: 0 });
+    await transfer(from, to);
+    expect(await userRow(t, to.id)).toMatchObject({ relations: 1 });
+    // The moved post is the recipient's now, and the block came with it.
+    expect((await api('POST', `/blogs/like/${blogId}`, harasser)).statusCode).toBe(403);
+    expect((await api('POST', `/blogs/comment/${blogId}`, harasser, { comment: 'Still here' })).statusCode).toBe(403);
+    expect((await api('PATCH', `/follow/${to.id}`, harasser)).statusCode).toBe(403);
+  });
 });
