@@ -45,6 +45,37 @@ const profileQuery = prepared((db, username: string, viewer: string) =>
     .where('u.username', '=', username),
 );
 
+/** A page of follows in one direction (every profile miss reads the following preview): compiled once. */
+function followsQuery(direction: 'followers' | 'following') {
+  const [self, other] = direction === 'followers' ? (['following_id', 'follower_id'] as const) : (['follower_id', 'following_id'] as const);
+  return prepared((db, userId: string, viewer: string, limit: number, offset: number) =>
+    db
+      .selectFrom('follows as f')
+      .innerJoin('users as u', 'u.id', `f.${other}`)
+      .select((eb) => [
+        'u.id',
+        'u.name',
+        'u.username',
+        'u.profile_pic',
+        eb
+          .exists(
+            eb
+              .selectFrom('follows as v')
+              .select('v.follower_id')
+              .whereRef('v.following_id', '=', 'u.id')
+              .where('v.follower_id', '=', viewer),
+          )
+          .as('is_following'),
+      ])
+      .where(`f.${self}`, '=', userId)
+      .orderBy('f.created_at', 'desc')
+      .orderBy(`f.${other}`, 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+}
+const followsPage = { followers: followsQuery('followers'), following: followsQuery('following') };
+
 /**
  * The profile page's reads: the profile with its counts, and every paginated list of its tabs
  * and modals. Each list is one query (joins, no N+1) fetching limit + 1 rows for hasMore.
@@ -85,34 +116,8 @@ export class ProfileListsRepository {
    * Followers of the user (direction 'followers') or the users they follow ('following'),
    * newest follow first, each with whether the viewer follows that person.
    */
-  follows(direction: 'followers' | 'following', userId: string, viewerId: string | null, limit: number, offset: number) {
-    const viewer = viewerId ?? NO_VIEWER;
-    const [self, other] =
-      direction === 'followers' ? (['following_id', 'follower_id'] as const) : (['follower_id', 'following_id'] as const);
-    return this.db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', `f.${other}`)
-      .select((eb) => [
-        'u.id',
-        'u.name',
-        'u.username',
-        'u.profile_pic',
-        eb
-          .exists(
-            eb
-              .selectFrom('follows as v')
-              .select('v.follower_id')
-              .whereRef('v.following_id', '=', 'u.id')
-              .where('v.follower_id', '=', viewer),
-          )
-          .as('is_following'),
-      ])
-      .where(`f.${self}`, '=', userId)
-      .orderBy('f.created_at', 'desc')
-      .orderBy(`f.${other}`, 'desc')
-      .limit(limit + 1)
-      .offset(offset)
-      .execute();
+  async follows(direction: 'followers' | 'following', userId: string, viewerId: string | null, limit: number, offset: number) {
+    return (await followsPage[direction](this.db, userId, viewerId ?? NO_VIEWER, limit + 1, offset)).rows;
   }
 }
 
