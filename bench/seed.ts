@@ -1,15 +1,18 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config';
+import { FILL_SEARCH_DOCS } from '../apps/server/src/db/migrations/0021_search_docs';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { stemsOf, vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
 import {
+  analyze,
   dropSecondaryIndexes,
   emptyOrRefuse,
   insertStream,
   openWriter,
   restoreSecondaryIndexes,
+  timedStep,
   USER_COLUMNS,
   uniquePairs,
 } from './seed-helpers';
@@ -376,28 +379,10 @@ async function main() {
     },
   );
 
-  if (engine === 'postgres') {
-    // The bulk writer runs without triggers, so search_docs (kept by a trigger on blogs, migration
-    // 0021) is filled here, as the migration fills it, before its indexes are built.
-    process.stdout.write('search_docs (the publicly visible posts) ...');
-    const filling = Date.now();
-    await writer.exec(`INSERT INTO search_docs (blog_id, created_at, words, title_words, tag_words, description_words)
-      SELECT id, created_at, strip(search_vector), strip(to_tsvector('english', coalesce(title, ''))),
-        strip(to_tsvector('english', coalesce(tags, ''))), strip(to_tsvector('english', coalesce(description, '')))
-      FROM blogs WHERE draft = 0 AND hidden = 0 ORDER BY created_at, id`);
-    console.log(` ${((Date.now() - filling) / 1000).toFixed(0)}s`);
-  }
+  // The bulk writer runs without triggers: search_docs (migration 0021) is filled as the migration does.
+  if (engine === 'postgres') await timedStep('search_docs (the publicly visible posts)', () => writer.exec(FILL_SEARCH_DOCS));
   await restoreSecondaryIndexes(writer);
-  const finishing = Date.now();
-  process.stdout.write(`analyze    (${engine === 'sqlite' ? 'merging the full-text index, ' : ''}statistics for the query planner) ...`);
-  // VACUUM sets PostgreSQL's visibility map, which index-only scans need.
-  if (engine === 'postgres') await writer.exec('VACUUM ANALYZE');
-  else {
-    // One FTS5 segment instead of the dozens a bulk load leaves: every search reads fewer b-trees.
-    await writer.exec("INSERT INTO blogs_fts(blogs_fts) VALUES('optimize')");
-    await writer.exec('ANALYZE; PRAGMA optimize;');
-  }
-  console.log(` ${((Date.now() - finishing) / 1000).toFixed(0)}s`);
+  await analyze(writer, engine);
   await writer.close();
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as user0@seed.example / password123.`);
 }

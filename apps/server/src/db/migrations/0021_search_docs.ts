@@ -18,6 +18,12 @@ import { isPostgres } from '../dialect';
  * per word and column. Written by the search repository beside the FTS5 row; filled here from the
  * FTS5 content a batch at a time.
  */
+/** Fills search_docs from blogs, as the trigger would have (also run by the seeder, which loads without triggers). */
+export const FILL_SEARCH_DOCS = `INSERT INTO search_docs (blog_id, created_at, words, title_words, tag_words, description_words)
+  SELECT id, created_at, strip(search_vector), strip(to_tsvector('english', coalesce(title, ''))),
+    strip(to_tsvector('english', coalesce(tags, ''))), strip(to_tsvector('english', coalesce(description, '')))
+  FROM blogs WHERE draft = 0 AND hidden = 0 ORDER BY created_at, id`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) {
     await sql`CREATE TABLE search_heads (rowid INTEGER PRIMARY KEY, title TEXT NOT NULL, tags TEXT NOT NULL, description TEXT NOT NULL)`.execute(
@@ -67,10 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     FOR EACH ROW EXECUTE FUNCTION search_docs_sync()`.execute(db);
   await sql`CREATE TRIGGER search_docs_delete AFTER DELETE ON blogs FOR EACH ROW EXECUTE FUNCTION search_docs_sync()`.execute(db);
 
-  await sql`INSERT INTO search_docs (blog_id, created_at, words, title_words, tag_words, description_words)
-    SELECT id, created_at, strip(search_vector), strip(to_tsvector('english', coalesce(title, ''))),
-      strip(to_tsvector('english', coalesce(tags, ''))), strip(to_tsvector('english', coalesce(description, '')))
-    FROM blogs WHERE draft = 0 AND hidden = 0 ORDER BY created_at, id`.execute(db);
+  await sql.raw(FILL_SEARCH_DOCS).execute(db);
   await sql`CREATE INDEX search_docs_newest_idx ON search_docs (created_at DESC, blog_id DESC)`.execute(db);
   await sql`CREATE INDEX search_docs_words_idx ON search_docs USING gin (words)`.execute(db);
   await sql`DROP INDEX IF EXISTS blogs_search_idx`.execute(db);
