@@ -1,8 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { blogReadableBySql, NO_VIEWER, publishedForSql } from '../../lib/policies';
 import { selectCard } from '../blogs/blogs.repo';
+
+/** Whether the viewer follows the user `u` of the outer query (false for NO_VIEWER). */
+function viewerFollows(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>, viewer: string) {
+  return eb.exists(
+    eb.selectFrom('follows as v').select('v.follower_id').whereRef('v.following_id', '=', 'u.id').where('v.follower_id', '=', viewer),
+  );
+}
 
 /** The profile page's one query (every profile miss runs it): compiled once (db/prepared.ts). */
 const profileQuery = prepared((db, username: string, viewer: string) =>
@@ -32,15 +39,7 @@ const profileQuery = prepared((db, username: string, viewer: string) =>
         .whereRef('blogs.creator_id', '=', 'u.id')
         .where('blogs.draft', '=', 1)
         .as('draft_count'),
-      eb
-        .exists(
-          eb
-            .selectFrom('follows')
-            .select('follows.follower_id')
-            .whereRef('follows.following_id', '=', 'u.id')
-            .where('follows.follower_id', '=', viewer),
-        )
-        .as('is_following'),
+      viewerFollows(eb, viewer).as('is_following'),
     ])
     .where('u.username', '=', username),
 );
@@ -52,21 +51,7 @@ function followsQuery(direction: 'followers' | 'following') {
     db
       .selectFrom('follows as f')
       .innerJoin('users as u', 'u.id', `f.${other}`)
-      .select((eb) => [
-        'u.id',
-        'u.name',
-        'u.username',
-        'u.profile_pic',
-        eb
-          .exists(
-            eb
-              .selectFrom('follows as v')
-              .select('v.follower_id')
-              .whereRef('v.following_id', '=', 'u.id')
-              .where('v.follower_id', '=', viewer),
-          )
-          .as('is_following'),
-      ])
+      .select((eb) => ['u.id', 'u.name', 'u.username', 'u.profile_pic', viewerFollows(eb, viewer).as('is_following')])
       .where(`f.${self}`, '=', userId)
       .orderBy('f.created_at', 'desc')
       .orderBy(`f.${other}`, 'desc')
