@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { vocabularyOf } from '../../modules/search/search.query';
+import { FTS_TEXT_OF_BLOG, vocabularyOf } from '../../modules/search/search.query';
 import { isPostgres } from '../dialect';
 
 /**
  * SQLite's prefix vocabulary keeps only words of published blogs, with how many use each: a word
  * leaves when its last published use goes. Before, words of drafts and of deleted accounts stayed
  * forever and, through the cap on prefix expansion, hinted at hidden text. Recounted here from
- * the full-text rows of published blogs, a batch at a time. PostgreSQL has no such table.
+ * the indexed text of published blogs, a batch at a time. PostgreSQL has no such table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return;
@@ -15,8 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   let after = '';
   for (;;) {
     const { rows } = await sql<{ id: string; title: string; description: string; tags: string; body: string }>`
-      SELECT b.id, f.title, f.description, f.tags, f.body FROM blogs b JOIN blogs_fts f ON f.rowid = b.search_rowid
-      WHERE b.draft = 0 AND b.id > ${after} ORDER BY b.id LIMIT 2000`.execute(db);
+      SELECT blogs.id, ${sql.raw(FTS_TEXT_OF_BLOG)} FROM blogs
+      WHERE blogs.search_rowid IS NOT NULL AND blogs.draft = 0 AND blogs.id > ${after} ORDER BY blogs.id LIMIT 2000`.execute(db);
     if (!rows.length) break;
     const uses = new Map<string, number>();
     for (const r of rows) {

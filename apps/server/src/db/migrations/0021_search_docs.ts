@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { stemsOf } from '../../modules/search/search.query';
+import { FTS_TEXT_OF_BLOG, stemsOf } from '../../modules/search/search.query';
 import { isPostgres } from '../dialect';
 
 /**
@@ -31,8 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     let after = 0;
     for (;;) {
-      const { rows } = await sql<{ rowid: number; title: string; tags: string; description: string }>`SELECT rowid, title, tags, description
-        FROM blogs_fts WHERE rowid > ${after} ORDER BY rowid LIMIT 5000`.execute(db);
+      const { rows } = await sql<{ rowid: number; title: string; tags: string; description: string }>`
+        SELECT blogs.search_rowid AS rowid, ${sql.raw(FTS_TEXT_OF_BLOG)} FROM blogs
+        WHERE blogs.search_rowid > ${after} ORDER BY blogs.search_rowid LIMIT 5000`.execute(db);
       if (!rows.length) break;
       const heads = rows.map((r) => [r.rowid, stemsOf(r.title), stemsOf(r.tags), stemsOf(r.description)]);
       await sql`INSERT INTO search_heads (rowid, title, tags, description)

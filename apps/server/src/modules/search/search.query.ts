@@ -5,6 +5,13 @@ export function searchTerms(input: string, max = 8): string[] {
   return (input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
 }
 
+/**
+ * SQLite: the columns of a `blogs` row as its full-text row indexes them (title, description,
+ * tags space-separated, body). The index keeps no copy of the text (migration 0025): whatever
+ * needs the indexed text reads it here.
+ */
+export const FTS_TEXT_OF_BLOG = `blogs.title, blogs.description, (SELECT group_concat(value, ' ') FROM json_each(blogs.tags)) AS tags, blogs.search_text AS body`;
+
 /** PostgreSQL to_tsquery expression with the same meaning. */
 export function toTsQuery(terms: string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
@@ -22,9 +29,17 @@ export function vocabularyOf(text: string): Set<string> {
   return out;
 }
 
-/** FTS5 expression for one word, or for any of several (a prefix expanded to whole words). */
-export function fts5Any(words: string[]): string {
-  return words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`;
+/**
+ * FTS5 expression for one word, or for any of several (a prefix expanded to whole words). A word
+ * is a quoted string; `parts` gives, for a word SQLite's tokenizer splits, the parts to AND
+ * (the index has no positions for a phrase: migration 0025).
+ */
+export function fts5Any(words: string[], parts?: Map<string, string[]>): string {
+  const one = (w: string) => {
+    const split = parts?.get(w);
+    return split && split.length > 1 ? `(${split.map((p) => `"${p}"`).join(' AND ')})` : `"${w}"`;
+  };
+  return words.length === 1 ? one(words[0]!) : `(${words.map(one).join(' OR ')})`;
 }
 
 /**

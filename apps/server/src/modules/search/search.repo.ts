@@ -26,11 +26,7 @@ const WALK = 8000;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
 const MAX_PREFIX_WORDS = 50;
 /** bm25's column weights of the previous ranking; body matches count 1 through the base score. */
-const COLUMN_WEIGHTS: ['title' | 'tags' | 'description', number][] = [
-  ['title', 10],
-  ['tags', 6],
-  ['description', 4],
-];
+const WEIGHT = { title: 10, tags: 6, description: 4 } as const;
 
 /** Cards of FTS rowids (a JSON array), SQLite: built and compiled once (a search's last statement). */
 const cardsOfRowids = prepared((db, rowids: string) =>
@@ -43,34 +39,53 @@ const cardsOfRowids = prepared((db, rowids: string) =>
  * from JavaScript are REAL to SQLite: a rowid bound must be CAST to INTEGER, or FTS5 ignores it.)
  */
 const NEWEST_ROWID = sql`(SELECT rowid FROM blogs_fts ORDER BY rowid DESC LIMIT 1)`;
-type Heads = { title: string | null; tags: string | null; description: string | null };
+/** Between the ranking columns' stems in one string (search_heads' title, tags, description). */
+const HEADS_SEPARATOR = '\u0001';
 
 /**
  * SQLite's ranking of a search's visible hits as bm25 weighed the columns (title 10, tags 6,
  * description 4, body 1), term by term, without bm25's scan of every match for document
  * frequencies: every hit holds every term somewhere (the base score), and a term (a group: the
  * last one is a prefix's words) found in a column adds that column's weight. The columns' terms are
- * stored stemmed as FTS5 stems them (porter.ts), so one string test per term and column answers it.
+ * stored stemmed as FTS5 stems them (porter.ts) and read as one string, the three columns in order
+ * with HEADS_SEPARATOR between them: one search per term finds which columns hold it.
  */
-function rankByColumns(hits: ({ rowid: number } & Heads)[], groups: string[][]): Map<number, number> {
-  // One test per term: `includes` for a word, a regular expression for a prefix's words.
-  // Terms are letters and digits (searchTerms); escaped all the same.
+function rankByColumns(hits: { rowid: number; heads: string | null }[], groups: string[][]): Map<number, number> {
+  // Where a term next occurs at or after `from`, or -1: `indexOf` for a word, a regular expression
+  // for a prefix's words. Terms are letters and digits (searchTerms); escaped all the same.
   const literal = (stem: string) => stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const tests = groups.map((group) => {
+  const finders = groups.map((group): ((text: string, from: number) => number) => {
     const stems = [...new Set(group.map(porterStem))];
     if (stems.length === 1) {
       const wanted = ` ${stems[0]} `;
-      return (text: string) => text.includes(wanted);
+      return (text, from) => text.indexOf(wanted, from);
     }
-    const pattern = new RegExp(` (?:${stems.map(literal).join('|')}) `, 'u');
-    return (text: string) => pattern.test(text);
+    const pattern = new RegExp(` (?:${stems.map(literal).join('|')}) `, 'gu');
+    return (text, from) => {
+      pattern.lastIndex = from;
+      return pattern.exec(text)?.index ?? -1;
+    };
   });
   const score = new Map<number, number>();
   for (const hit of hits) {
     let s = groups.length;
-    for (const [column, weight] of COLUMN_WEIGHTS) {
-      const text = hit[column];
-      if (text) for (const test of tests) if (test(text)) s += weight;
+    const text = hit.heads;
+    if (text) {
+      const tagsAt = text.indexOf(HEADS_SEPARATOR);
+      const descriptionAt = text.indexOf(HEADS_SEPARATOR, tagsAt + 1);
+      for (const find of finders) {
+        // Each column counts once per term: after a find, look on from the next column.
+        let at = find(text, 0);
+        if (at >= 0 && at < tagsAt) {
+          s += WEIGHT.title;
+          at = find(text, tagsAt);
+        }
+        if (at >= 0 && at < descriptionAt) {
+          s += WEIGHT.tags;
+          at = find(text, descriptionAt);
+        }
+        if (at >= 0) s += WEIGHT.description;
+      }
     }
     score.set(hit.rowid, s);
   }
@@ -98,6 +113,8 @@ export class SearchRepository {
   private readonly window: number;
   private readonly span: number;
   private readonly postgres: PostgresSearch;
+  /** Next rowid of the scratch table tokenParts uses (SQLite). */
+  private scratchRow = 1;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -153,15 +170,17 @@ export class SearchRepository {
 
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
   private async publishedWords(rowid: number, db: Kysely<Database>): Promise<Set<string>> {
-    const blog = await db.selectFrom('blogs').select(['draft', 'creator_id']).where('search_rowid', '=', rowid).executeTakeFirst();
+    // The index keeps no text (migration 0025): the blog row holds what was indexed, still unchanged here.
+    const blog = await db
+      .selectFrom('blogs')
+      .select(['draft', 'creator_id', 'title', 'description', 'tags', 'search_text'])
+      .where('search_rowid', '=', rowid)
+      .executeTakeFirst();
     // The vocabulary follows the stored draft flag, as callers pass `published`: a hidden post keeps
     // its words (they only expand prefixes; every result is filtered by publiclyVisibleSql), so
     // hiding and restoring never have to rewrite the counts.
     if (!blog || !isPubliclyVisible({ ...blog, hidden: 0 })) return new Set();
-    const { rows } = await sql<SearchDocument & { tags: string }>`SELECT title, description, tags, body FROM blogs_fts
-      WHERE rowid = ${rowid}`.execute(db);
-    const row = rows[0];
-    return row ? vocabularyOf(`${row.title} ${row.description} ${row.tags} ${row.body}`) : new Set();
+    return wordsOf({ title: blog.title, description: blog.description, tags: JSON.parse(blog.tags) as string[], body: blog.search_text });
   }
 
   /**
@@ -205,19 +224,32 @@ export class SearchRepository {
       ORDER BY word LIMIT ${MAX_PREFIX_WORDS}`.execute(this.db);
     const lastWords = [last, ...expanded.rows.map((r) => r.word).filter((w) => w !== last)];
     const groups = [...terms.slice(0, -1).map((t) => [foldWord(t)]), lastWords];
-    const match = groups.map(fts5Any).join(' AND ');
+    let match = groups.map((g) => fts5Any(g)).join(' AND ');
 
     // The newest matches among the newest `span` rows, drafts included (FTS5 reads them newest
     // first and stops), in the same statement as whether each is publicly visible (a covering
     // index) and, for the visible ones, the stems of the columns that weigh in the ranking
     // (search_heads, a small row per post written beside its FTS5 row).
-    const { rows: hits } = await sql<{ rowid: number; bound: number; visible: number | null } & Heads>`
-      SELECT f.rowid, f.bound, ${publiclyVisibleSql('b')} AS visible, h.title, h.tags, h.description
+    const newest = (expression: string) =>
+      sql<{ rowid: number; bound: number; visible: number | null; heads: string | null }>`
+      SELECT f.rowid, f.bound, ${publiclyVisibleSql('b')} AS visible,
+        h.title || ${HEADS_SEPARATOR} || h.tags || ${HEADS_SEPARATOR} || h.description AS heads
       FROM (SELECT rowid, ${NEWEST_ROWID} - CAST(${this.span} AS INTEGER) AS bound FROM blogs_fts
-        WHERE blogs_fts MATCH ${match} AND rowid > ${NEWEST_ROWID} - CAST(${this.span} AS INTEGER)
+        WHERE blogs_fts MATCH ${expression} AND rowid > ${NEWEST_ROWID} - CAST(${this.span} AS INTEGER)
         ORDER BY rowid DESC LIMIT ${this.window}) f
       LEFT JOIN blogs b ON b.search_rowid = f.rowid
       LEFT JOIN search_heads h ON h.rowid = f.rowid AND ${publiclyVisibleSql('b')}`.execute(this.db);
+    let hits: Awaited<ReturnType<typeof newest>>['rows'];
+    try {
+      hits = (await newest(match)).rows;
+    } catch (err) {
+      // A word SQLite's tokenizer splits (letters newer than its Unicode tables) is a phrase,
+      // which the index cannot answer: search its parts instead. Rare, so found by the error.
+      if (!(err instanceof Error && err.message.includes('phrase queries are not supported'))) throw err;
+      const parts = await this.tokenParts(groups.flat());
+      match = groups.map((g) => fts5Any(g, parts)).join(' AND ');
+      hits = (await newest(match)).rows;
+    }
     const visible = hits.filter((h) => h.visible);
     const scores = rankByColumns(visible, groups);
     const order = visible.map((r) => r.rowid).sort((a, b) => scores.get(b)! - scores.get(a)! || b - a);
@@ -249,14 +281,43 @@ export class SearchRepository {
     return [...ranked, ...older];
   }
 
+  /**
+   * The words (among these) that SQLite's tokenizer cuts into several tokens, with their tokens,
+   * from the tokenizer itself: a scratch FTS5 table on this connection and its vocabulary.
+   */
+  private async tokenParts(words: string[]): Promise<Map<string, string[]>> {
+    const unusual = [...new Set(words)].filter((w) => !/^[a-z0-9]*$/.test(w));
+    if (!unusual.length) return new Map();
+    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenizer USING fts5(word, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+      this.db,
+    );
+    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokens USING fts5vocab(temp, search_tokenizer, instance)`.execute(this.db);
+    // Rows of their own (concurrent searches interleave between these statements), removed after.
+    const first = this.scratchRow;
+    this.scratchRow += unusual.length;
+    const rows = unusual.map((word, i) => [first + i, word]);
+    await sql`INSERT INTO temp.search_tokenizer (rowid, word) SELECT value ->> 0, value ->> 1 FROM json_each(${JSON.stringify(rows)})`.execute(
+      this.db,
+    );
+    try {
+      const { rows: tokens } = await sql<{ doc: number; term: string }>`SELECT doc, term FROM temp.search_tokens
+        WHERE doc >= ${first} AND doc < ${first + unusual.length} ORDER BY doc, offset`.execute(this.db);
+      const parts = new Map<string, string[]>();
+      for (const { doc, term } of tokens) {
+        const word = unusual[doc - first]!;
+        parts.set(word, [...(parts.get(word) ?? []), term]);
+      }
+      return parts;
+    } finally {
+      await sql`DELETE FROM temp.search_tokenizer WHERE rowid >= ${first} AND rowid < ${first + unusual.length}`.execute(this.db);
+    }
+  }
+
   private async cardsByRowid(rowids: number[]): Promise<BlogCardRow[]> {
     const { rows } = await cardsOfRowids(this.db, JSON.stringify(rowids));
     const byRowid = new Map(rows.map((r) => [r.search_rowid, r]));
-    return rowids.flatMap((id) => {
-      const row = byRowid.get(id);
-      if (!row) return [];
-      const { search_rowid: _, ...card } = row;
-      return [card];
-    });
+    // The rows as read (search_rowid rides along unused: the presenter picks its fields; copying
+    // each row without it cost more than the query's JavaScript).
+    return rowids.flatMap((id) => byRowid.get(id) ?? []);
   }
 }
