@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, expect, test } from 'vitest';
-import { startBackgroundCheckpoints } from './sqlite-checkpointer';
+import { nextPass, startBackgroundCheckpoints } from './sqlite-checkpointer';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'inkwell-ckpt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,4 +69,17 @@ test('at a low write rate the worker passes seldom, so the WAL starts over (a sy
   await checkpoints.stop();
   expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 50 });
   db.close();
+});
+
+test('the worker keeps its pace through a WAL that started over or a refused pass, and slows down only when few frames came', () => {
+  const options = { intervalMs: 100, quietIntervalMs: 1000, busyFrames: 1000 };
+  // Many new frames: busy. Few: quiet.
+  expect(nextPass(5000, 2000, options)).toEqual({ delayMs: 100, lastLog: 5000 });
+  expect(nextPass(2100, 2000, options)).toEqual({ delayMs: 1000, lastLog: 2100 });
+  // The WAL started over since the last pass (the connection's copy after a commit): only the
+  // frames since the restart are seen, however many came before it. Writes are going on.
+  expect(nextPass(700, 24_000, options)).toEqual({ delayMs: 100, lastLog: 700 });
+  // Refused (log -1: the connection's own copy held the lock): try again soon, count afresh.
+  expect(nextPass(-1, 3000, options)).toEqual({ delayMs: 100, lastLog: 0 });
+  expect(nextPass(2500, 0, options)).toEqual({ delayMs: 100, lastLog: 2500 });
 });

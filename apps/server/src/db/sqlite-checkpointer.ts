@@ -2,26 +2,44 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 
+/**
+ * When the worker passes again, from the WAL's frame count `log` this pass saw (-1: the pass was
+ * refused) and the last pass's. A pass that finds few new frames waits longer before the next
+ * one: once everything is copied, the next commit starts the WAL over and syncs its header on the
+ * event loop (~1 ms), so passes as often as every 100 ms made nearly every write at a low rate pay
+ * that. A WAL that started over since the last pass (fewer frames), or a refused pass (the
+ * connection's own copy after a commit held the lock), says writes are going on: counting only
+ * the frames since the restart sent the worker to sleep for a second at ~1,400 writes/s, and the
+ * event loop then copied and synced that whole second itself (110 ms every second, measured).
+ * Runs inside the worker (its source is copied there): plain JavaScript, no closure.
+ */
+export function nextPass(
+  log: number,
+  lastLog: number,
+  options: { intervalMs: number; quietIntervalMs: number; busyFrames: number },
+): { delayMs: number; lastLog: number } {
+  const fresh = log >= lastLog ? log - lastLog : options.busyFrames;
+  return { delayMs: fresh >= options.busyFrames ? options.intervalMs : options.quietIntervalMs, lastLog: Math.max(0, log) };
+}
+
 /** The worker: its own connection to the same file, copying the WAL into the database. */
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const SQLite = require(workerData.modulePath);
 const db = new SQLite(workerData.file);
 db.pragma('busy_timeout = 1000');
-// PASSIVE copies the WAL into the database without blocking anyone. A pass that finds few new
-// frames waits longer before the next one: once everything is copied, the next commit starts the
-// WAL over and syncs its header on the event loop (~1 ms), so passes as often as every 100 ms
-// made nearly every write at a low rate pay that.
+// PASSIVE copies the WAL into the database without blocking anyone (nextPass says when to go again).
+const nextPass = ${nextPass.toString()};
 let timer;
 let lastLog = 0;
 const run = () => {
-  let fresh = workerData.busyFrames;
+  let result = { log: -1 };
   try {
-    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    fresh = r.log >= lastLog ? r.log - lastLog : r.log;
-    lastLog = r.log;
+    [result] = db.pragma('wal_checkpoint(PASSIVE)');
   } catch (err) { parentPort.postMessage(String(err)); }
-  timer = setTimeout(run, fresh >= workerData.busyFrames ? workerData.intervalMs : workerData.quietIntervalMs);
+  const next = nextPass(result.log, lastLog, workerData);
+  lastLog = next.lastLog;
+  timer = setTimeout(run, next.delayMs);
 };
 timer = setTimeout(run, workerData.intervalMs);
 parentPort.on('message', (m) => {
