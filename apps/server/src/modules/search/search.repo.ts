@@ -39,6 +39,8 @@ const cardsOfRowids = prepared((db, rowids: string) =>
  * from JavaScript are REAL to SQLite: a rowid bound must be CAST to INTEGER, or FTS5 ignores it.)
  */
 const NEWEST_ROWID = sql`(SELECT rowid FROM blogs_fts ORDER BY rowid DESC LIMIT 1)`;
+/** Next rowid of the connection's scratch tokenizer table (SearchRepository.tokenParts): one count for every repository. */
+let scratchRow = 1;
 /** Between the ranking columns' stems in one string (search_heads' title, tags, description). */
 const HEADS_SEPARATOR = '\u0001';
 
@@ -113,8 +115,6 @@ export class SearchRepository {
   private readonly window: number;
   private readonly span: number;
   private readonly postgres: PostgresSearch;
-  /** Next rowid of the scratch table tokenParts uses (SQLite). */
-  private scratchRow = 1;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -293,8 +293,8 @@ export class SearchRepository {
     );
     await sql`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokens USING fts5vocab(temp, search_tokenizer, instance)`.execute(this.db);
     // Rows of their own (concurrent searches interleave between these statements), removed after.
-    const first = this.scratchRow;
-    this.scratchRow += unusual.length;
+    const first = scratchRow;
+    scratchRow += unusual.length;
     const rows = unusual.map((word, i) => [first + i, word]);
     await sql`INSERT INTO temp.search_tokenizer (rowid, word) SELECT value ->> 0, value ->> 1 FROM json_each(${JSON.stringify(rows)})`.execute(
       this.db,
