@@ -35,7 +35,13 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
   await expect(page.getByRole('radio', { name: 'Draft' })).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Scheduled for' })).toBeVisible();
 
-  const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v1\/blogs$/.test(r.url()));
+  // The save: a create, or, when autosave already made the new post a draft (it did on a slow CI
+  // machine, a few seconds after typing), the update of that draft. Both answer with the card.
+  const saved = page.waitForResponse((r) => {
+    const { pathname } = new URL(r.url());
+    const method = r.request().method();
+    return (method === 'POST' && pathname === '/api/v1/blogs') || (method === 'PATCH' && /^\/api\/v1\/blogs\/[^/]+$/.test(pathname));
+  });
   await page.getByRole('button', { name: 'Schedule Blog' }).click();
   const { blog } = await (await saved).json();
   expect(blog).toMatchObject({ draft: true, scheduledAt: at.toISOString() });
