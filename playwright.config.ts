@@ -7,7 +7,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 60_000,
+  // A whole user journey per test: the longest took 51-66 s on a slow CI host (2026-11-26), over
+  // the 60 s this was. Each step still waits at most expect's 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',

@@ -34,8 +34,6 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   stack,
   browser,
 }) => {
-  // Four people in four browser contexts and two axe scans: 51 s of the default 60 on a slow CI host.
-  test.setTimeout(120_000);
   const problems = watchConsole(page);
   const reader = await createVerifiedUser(stack, 'Rae Reporter');
   const spammer = await createVerifiedUser(stack, 'Sam Spammer');
