@@ -6,7 +6,7 @@ import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { porterStem } from './porter';
 import { FEW, PostgresSearch, type Sizes } from './search.postgres';
-import { foldWord, fts5Any, stemsOf, vocabularyOf } from './search.query';
+import { FTS_TEXT_OF_BLOG, foldWord, fts5Any, stemsOf, vocabularyOf } from './search.query';
 
 /**
  * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
@@ -171,16 +171,14 @@ export class SearchRepository {
   /** The words a blog contributes to the vocabulary now: its indexed text if published, else none. */
   private async publishedWords(rowid: number, db: Kysely<Database>): Promise<Set<string>> {
     // The index keeps no text (migration 0025): the blog row holds what was indexed, still unchanged here.
-    const blog = await db
-      .selectFrom('blogs')
-      .select(['draft', 'creator_id', 'title', 'description', 'tags', 'search_text'])
-      .where('search_rowid', '=', rowid)
-      .executeTakeFirst();
+    const { rows } = await sql<{ draft: number; creator_id: string | null } & Record<'title' | 'description' | 'tags' | 'body', string>>`
+      SELECT blogs.draft, blogs.creator_id, ${sql.raw(FTS_TEXT_OF_BLOG)} FROM blogs WHERE blogs.search_rowid = ${rowid}`.execute(db);
+    const blog = rows[0];
     // The vocabulary follows the stored draft flag, as callers pass `published`: a hidden post keeps
     // its words (they only expand prefixes; every result is filtered by publiclyVisibleSql), so
     // hiding and restoring never have to rewrite the counts.
     if (!blog || !isPubliclyVisible({ ...blog, hidden: 0 })) return new Set();
-    return wordsOf({ title: blog.title, description: blog.description, tags: JSON.parse(blog.tags) as string[], body: blog.search_text });
+    return vocabularyOf(`${blog.title} ${blog.description} ${blog.tags ?? ''} ${blog.body}`);
   }
 
   /**

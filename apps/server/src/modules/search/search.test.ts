@@ -203,8 +203,8 @@ describe('an index without positions (migration 0025)', () => {
     expect(await search('kwa\u19b0mo nowhere')).toEqual([]);
   });
 
-  it('answers the same before and after the rebuild, and keeps following writes', async () => {
-    if (ENGINE !== 'sqlite') return; // PostgreSQL's index is unchanged by 0025
+  if (ENGINE !== 'sqlite') console.warn("SKIPPED on PostgreSQL: migration 0025 rebuilds only SQLite's FTS5 index.");
+  it.skipIf(ENGINE !== 'sqlite')('answers the same before and after the rebuild', async () => {
     const queries = ['quokka', 'notes', 'wombat koala', 'bil', 'numbat', 'festival'];
     const before = await Promise.all(queries.map(search));
     await leanIndex.down(t.database.db);
@@ -213,6 +213,9 @@ describe('an index without positions (migration 0025)', () => {
     expect(await Promise.all(queries.map(search))).toEqual(before);
     const detail = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'blogs_fts'`.execute(t.database.db);
     expect(detail.rows[0]!.sql).toContain('detail = none');
+  });
+
+  it('keeps following writes', async () => {
     const post = await createBlog(t, author, {
       title: 'Echidna notes',
       description: 'Plain',
