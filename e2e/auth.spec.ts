@@ -53,9 +53,7 @@ test('sign up, verify by the mailed link, sign in, switch theme, log out', async
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 5_000 });
   // The navbar shows Sign In before logging out's navigation ends; a read of storage during it
   // fails ("execution context was destroyed", seen on a slow CI host): read again until it answers.
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('user')).catch(() => 'the page was navigating'))
-    .toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user')).catch(() => 'the page was navigating')).toBeNull();
   expect(problems).toEqual([]);
 });
 
