@@ -198,3 +198,36 @@ test('a writer imports, autosaves, publishes, restores, schedules, builds a seri
   ]);
   expect(problems).toEqual([]);
 });
+
+test('History opened while the editor is still loading compares with the editor’s text once it is there', async ({ page, stack }) => {
+  const problems = watchConsole(page);
+  const writer = await createVerifiedUser(stack, 'Hana Past');
+  const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
+  const post = { title: 'A post with a past', description: 'Two versions', tags: [], draft: false };
+  const { blog } = await api(stack, writer, 'POST', '/blogs', { ...post, content: paragraph('The first words.') });
+  await api(stack, writer, 'PATCH', `/blogs/${blog.blogId}`, { ...post, content: paragraph('The first words. Then more.') });
+  await signInAs(page, writer.user);
+
+  // Hold the Editor.js chunk, so the editor stays loading while History is opened.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/createEditor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/edit/${blog.blogId}`);
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await history.getByRole('list', { name: 'Versions' }).getByRole('button').last().click();
+  // No comparison against an empty editor (everything marked 'added') while it loads.
+  await expect(history.getByRole('status', { name: 'Loading version' })).toBeVisible();
+  await expect(history.getByTestId('revision-diff')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('.codex-editor')).toContainText('Then more.');
+  await expect(history.getByTestId('revision-diff').locator('del')).toHaveText(/Then more\./);
+  await expect(history.getByTestId('revision-diff').locator('ins')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { clearLocalCopy } from './localCopy';
 import type { Autosave } from './useAutosave';
 import { plainText, wordDiff } from './wordDiff';
 
+const EDITOR_NOT_READ = 'The editor’s text could not be read to compare. Close History and try again.';
 const REASONS = { publish: 'Before publishing', update: 'Before an update', restore: 'Before a restore' } as const;
 
 interface HistoryDialogProps {
@@ -31,7 +32,20 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
     queryFn: () => fetchRevision(blogId, selected as string),
     enabled: selected !== null,
   });
-  const current = useQuery({ queryKey: ['revision-current', blogId], queryFn: read, staleTime: Number.POSITIVE_INFINITY, gcTime: 0 });
+  // The editor's text, read once; while the editor is still loading (or saving read-only) the
+  // read answers null, so it is asked again rather than compared as empty (everything 'added').
+  const current = useQuery({
+    queryKey: ['revision-current', blogId],
+    queryFn: async () => {
+      const fields = await read();
+      if (!fields) throw new Error(EDITOR_NOT_READ);
+      return fields;
+    },
+    retry: 40,
+    retryDelay: 250,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
 
   const restore = async () => {
     if (!selected) return;
@@ -88,15 +102,15 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
             {!selected && (
               <p className="text-sm text-gray-600 dark:text-gray-400">Choose a version to compare it with the editor’s text.</p>
             )}
-            {selected && revision.isPending && <Spinner label="Loading version" />}
-            {selected && revision.isError && (
+            {selected && (revision.isPending || current.isPending) && <Spinner label="Loading version" />}
+            {selected && (revision.isError || current.isError) && (
               <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {errorMessage(revision.error)}
+                {revision.isError ? errorMessage(revision.error) : EDITOR_NOT_READ}
               </p>
             )}
-            {revision.data && (
+            {revision.data && current.data && (
               <>
-                <DiffView before={revision.data} after={current.data ?? null} />
+                <DiffView before={revision.data} after={current.data} />
                 <div className="mt-4 flex justify-end">
                   <Button onClick={() => void restore()} disabled={restoring}>
                     {restoring ? 'Restoring…' : 'Restore this version'}
@@ -116,8 +130,8 @@ function textOf(fields: Pick<Revision, 'title' | 'description' | 'content'>): st
 }
 
 /** Removed words struck through in red, added ones underlined in green (not by colour alone). */
-function DiffView({ before, after }: { before: Revision; after: AutosaveFields | null }) {
-  const parts = useMemo(() => wordDiff(after ? textOf(after) : '', textOf(before)), [before, after]);
+function DiffView({ before, after }: { before: Revision; after: AutosaveFields }) {
+  const parts = useMemo(() => wordDiff(textOf(after), textOf(before)), [before, after]);
   return (
     <div>
       <p className="mb-2 text-xs text-gray-600 dark:text-gray-400">
