@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config';
 import { FILL_SEARCH_DOCS } from '../apps/server/src/db/migrations/0021_search_docs';
+import { fillSearchRecent } from '../apps/server/src/db/migrations/0026_search_recent';
 import { hashPassword } from '../apps/server/src/lib/password';
-import { stemsOf, vocabularyOf } from '../apps/server/src/modules/search/search.query';
+import { RANKED_SPAN, RECENT_MARGIN, stemsOf, vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
 import { content, Progress, rng, seedId, TAGS, title, words, zipf } from './seed-data';
 import {
@@ -380,7 +381,10 @@ async function main() {
   );
 
   // The bulk writer runs without triggers: search_docs (migration 0021) is filled as the migration does.
-  if (engine === 'postgres') await timedStep('search_docs (the publicly visible posts)', () => writer.exec(FILL_SEARCH_DOCS));
+  if (engine === 'postgres') {
+    await timedStep('search_docs (the publicly visible posts)', () => writer.exec(FILL_SEARCH_DOCS));
+    await timedStep('search_recent (their newest, migration 0026)', () => writer.exec(fillSearchRecent(RANKED_SPAN + RECENT_MARGIN)));
+  }
   await restoreSecondaryIndexes(writer);
   await analyze(writer, engine);
   await writer.close();

@@ -19,6 +19,7 @@ import * as m0022 from './migrations/0022_notification_key';
 import * as m0023 from './migrations/0023_list_order_indexes';
 import * as m0024 from './migrations/0024_user_relations';
 import * as m0025 from './migrations/0025_search_index_lean';
+import * as m0026 from './migrations/0026_search_recent';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0023_list_order_indexes': m0023,
   '2026_11_26_0024_user_relations': m0024,
   '2026_11_26_0025_search_index_lean': m0025,
+  '2026_11_26_0026_search_recent': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,19 @@ import { createBlog } from '../../test/blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
 
 /** Tables that grow with the site: a read path must reach them through an index. */
-const BIG = ['users', 'blogs', 'blog_tags', 'likes', 'saves', 'follows', 'comments', 'comment_likes', 'notifications', 'search_docs'];
+const BIG = [
+  'users',
+  'blogs',
+  'blog_tags',
+  'likes',
+  'saves',
+  'follows',
+  'comments',
+  'comment_likes',
+  'notifications',
+  'search_docs',
+  'search_recent',
+];
 
 let t: TestApp;
 let recording = false;

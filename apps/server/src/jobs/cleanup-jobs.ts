@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import { isPostgres } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { expiredTokensCleanup } from './expired-tokens.job';
 import { readNotificationsCleanup } from './read-notifications.job';
 import type { Scheduler } from './scheduler';
+import { searchRecentUpkeep } from './search-recent.job';
 import { sentMailCleanup } from './sent-mail.job';
 import { unattachedUploadsCleanup } from './unattached-uploads.job';
 import { unconfirmedSubscribersCleanup } from './unconfirmed-subscribers.job';
@@ -20,4 +22,6 @@ export function registerCleanupJobs(scheduler: Scheduler, deps: { db: Kysely<Dat
   scheduler.register('sent-mail', HOUR, sentMailCleanup(db, retention.sentMailDays));
   scheduler.register('read-notifications', 6 * HOUR, readNotificationsCleanup(db, retention.readNotificationDays));
   scheduler.register('unconfirmed-subscribers', 6 * HOUR, unconfirmedSubscribersCleanup(db, retention.unconfirmedSubscriberDays));
+  // PostgreSQL only: search's table of the newest posts (migration 0026) stays their size.
+  if (isPostgres(db)) scheduler.register('search-recent', HOUR / 6, searchRecentUpkeep(db));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownConnectionInstance, type TestApp } from '../../test/helpers';
+import { createTestApp, ENGINE, ownConnectionInstance, type TestApp } from '../../test/helpers';
 import { JobLeaseRepository } from './lease.repo';
 import { type JobRun, Scheduler } from './scheduler';
 
@@ -57,6 +57,7 @@ describe('scheduler on two app instances sharing one database', () => {
       'sent-mail',
       'read-notifications',
       'unconfirmed-subscribers',
+      ...(ENGINE === 'postgres' ? ['search-recent'] : []),
       'scheduled-posts',
       'digests',
     ]);

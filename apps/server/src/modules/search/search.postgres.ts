@@ -18,13 +18,14 @@ export interface Sizes {
 const SAMPLE = 400;
 /** A term in more of the sampled posts than this is tested on rows rather than read from GIN. */
 const RARE_SHARE = 0.3;
-/** The default of Sizes.few: heap visits of 3,000 rows cost about what a date range's bitmap does. */
+/** The default of Sizes.few: heap visits of 3,000 rows cost about what reading the span's GIN does. */
 export const FEW = 3000;
 /** How long the span's oldest post is reused: it moves only when posts are published. */
 const EDGE_TTL_MS = 10_000;
 
 type Hit = { blog_id: string; created_at: Date | string; score: number };
 type Edge = { created_at: Date | string; blog_id: string };
+type SpanState = { edge: Edge | null; recent: boolean };
 const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
 /** Whether a row lies past `edge` in the date index's order (newest first, then blog_id). */
 const olderThan = (row: Edge, edge: Edge) =>
@@ -32,17 +33,20 @@ const olderThan = (row: Edge, edge: Edge) =>
 
 /**
  * PostgreSQL search reads `search_docs` (migration 0021): one narrow row per publicly visible blog,
- * so neither plan touches the wide blogs rows or their TOASTed vectors. The ranked window (the
- * newest `window` matches among the newest `span` posts) comes from one of two plans, chosen by
- * what a short walk finds rather than by the planner's guess (which is wrong when the words are
- * rare together):
+ * so neither plan touches the wide blogs rows or their TOASTed vectors, and `search_recent`
+ * (migration 0026), the same rows for the newest posts only, with their own GIN index. The ranked
+ * window (the newest `window` matches among the newest `span` posts) comes from one of two plans,
+ * chosen by what a short walk finds rather than by the planner's guess (which is wrong when the
+ * words are rare together):
  * - a walk of the newest `walk` rows, testing each (common words: the window fills within it);
- * - else the GIN index ANDed with a date range sized from the walk's hit rate (bitmap of both
- *   indexes, heap visits only for the matches in range), then with the whole span if that is short.
+ * - else search_recent's GIN index (posting lists of the span only, no date range to AND), or,
+ *   when GIN finds few rows over all time, search_docs' in one read that also gives the older
+ *   matches. While search_recent misses part of the span (deletions, until its job tops it up),
+ *   search_docs' GIN ANDed with the span's date range.
  * Ranked as on SQLite: each term adds 10 in the title, 6 in the tags, 4 in the description.
  */
 export class PostgresSearch {
-  private spanEdge?: { at: number; edge: Edge | null };
+  private spanEdge?: { at: number; state: SpanState };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -52,6 +56,9 @@ export class PostgresSearch {
   async search(terms: string[], limit: number, offset: number): Promise<BlogCardRow[]> {
     const { window, span } = this.sizes;
     const walk = Math.min(this.sizes.walk, span);
+    // The span's own table when it holds the whole span (a short walk never reaches past the span).
+    const spanState = walk < span ? await this.edgeOfSpan() : null;
+    const newest = sql.table(spanState?.recent ? 'search_recent' : 'search_docs');
     const query = sql`to_tsquery('english', ${toTsQuery(terms)})`;
     const last = terms.length - 1;
     const termQueries = terms.map((t, i) => sql`to_tsquery('english', ${i === last ? `${t}:*` : t})`);
@@ -62,41 +69,39 @@ export class PostgresSearch {
     const walkNewest = async (rows: number) =>
       (
         await sql<Hit>`SELECT blog_id, created_at, ${score} AS score
-      FROM (SELECT * FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${rows}) newest
+      FROM (SELECT * FROM ${newest} ORDER BY created_at DESC, blog_id DESC LIMIT ${rows}) newest
       WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${window}`.execute(this.db)
       ).rows;
     // The first eighth of the walk tells whether the rest can fill the window: a walk that cannot
     // (a third of the searches, 3–4 ms of PostgreSQL's CPU each) is not made.
     const first = walk < span ? Math.ceil(walk / 8) : walk;
     let hits = await walkNewest(first);
-    let walked = first;
-    if (hits.length < window && first < walk && (hits.length * walk) / first >= window) {
-      hits = await walkNewest(walk);
-      walked = walk;
-    }
+    if (hits.length < window && first < walk && (hits.length * walk) / first >= window) hits = await walkNewest(walk);
     // Past a short walk: where the span ends (null: it holds every post). Read afresh when the walk
     // covered the span (its window must end where the older matches begin), else reused a while.
     const short = hits.length < window;
-    const edge = !short ? null : walk < span ? await this.edgeOfSpan() : await this.nthNewest(span);
+    const edge = !short ? null : spanState ? spanState.edge : await this.nthNewest(span);
     let rare: { where: RawBuilder<unknown>; few: boolean } | undefined;
     let tail: Hit[] | undefined;
-    const rareFirst = async () => (rare ??= await this.ginTerms(terms, termQueries, query));
+    const rareFirst = async () => (rare ??= await this.ginTerms(newest, terms, termQueries, query));
     const inSpan = edge ? sql`(created_at, blog_id) >= (${edge.created_at}, ${edge.blog_id})` : sql`true`;
     if (short && walk < span) {
       const { where, few } = await rareFirst();
-      // Few matches over all time: GIN alone, the span tested on its rows. Else GIN ANDed with a
-      // date range (heap visits only for the matches in it): the rows to cover for the window at the
-      // walk's hit rate, twice over, then the whole span.
-      const sized = Math.ceil((2 * window * walked) / Math.max(1, hits.length));
-      const from = !few && sized < span ? await this.nthNewest(sized) : null;
-      if (from) hits = await this.gin(sql`${where} AND created_at >= ${from.created_at}`, score, window);
-      if (few) {
-        // One read gives the window (its rows in the span) and the older matches after it.
-        const rows = await this.gin(where, score, window + offset + limit + 1);
+      if (spanState?.recent) {
+        // The span's own GIN (its rows past the span, not yet trimmed, tested out).
+        hits = await this.gin(newest, where, score, window, inSpan);
+      } else if (few) {
+        // Few matches over all time: one read gives the window (its rows in the span) and the
+        // older matches after it.
+        const rows = await this.gin(sql.table('search_docs'), where, score, window + offset + limit + 1);
         const outside = edge ? rows.findIndex((r) => olderThan(r, edge)) : -1;
         hits = rows.slice(0, Math.min(window, outside < 0 ? rows.length : outside));
         tail = rows.slice(hits.length);
-      } else if (!from || hits.length < window) hits = await this.gin(sql`${where} AND ${inSpan}`, score, window);
+      } else {
+        // GIN over all time ANDed with the span's date range: while search_recent is being topped
+        // up, or on a site of fewer posts than the span (where that range is every post).
+        hits = await this.gin(newest, sql`${where} AND ${inSpan}`, score, window);
+      }
     }
     if (!hits.length && !edge) return [];
     const at = new Map(hits.map((h) => [h.blog_id, time(h.created_at)]));
@@ -125,9 +130,10 @@ export class PostgresSearch {
       if (!edge) return ranked;
       const { where, few } = await rareFirst();
       const before = sql`(created_at, blog_id) < (${edge.created_at}, ${edge.blog_id})`;
+      const docs = sql.table('search_docs');
       const rows = few
-        ? await this.gin(where, sql`0`, skip + count, before)
-        : await this.gin(sql`${where} AND ${before}`, sql`0`, skip + count);
+        ? await this.gin(docs, where, sql`0`, skip + count, before)
+        : await this.gin(docs, sql`${where} AND ${before}`, sql`0`, skip + count);
       older = rows.slice(skip).map((r) => r.blog_id);
     }
     return [...ranked, ...(older.length ? await this.cardsById(older) : [])];
@@ -142,12 +148,12 @@ export class PostgresSearch {
    * sample says GIN finds few rows over all time (their heap visits cost less than a date range's
    * bitmap, ~2.5 ms for the span).
    */
-  private async ginTerms(terms: string[], termQueries: RawBuilder<unknown>[], query: RawBuilder<unknown>) {
+  private async ginTerms(table: RawBuilder<unknown>, terms: string[], termQueries: RawBuilder<unknown>[], query: RawBuilder<unknown>) {
     const last = terms.length - 1;
     const { rows } = await sql<Record<string, number | string>>`SELECT ${sql.join(
       termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
     )}, (SELECT reltuples FROM pg_class WHERE oid = 'search_docs'::regclass) AS total
-      FROM (SELECT words FROM search_docs ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
+      FROM (SELECT words FROM ${table} ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
     const stats = rows[0] ?? {};
     const count = (i: number) => Number(stats[`c${i}`]);
     const usable = terms.map((_, i) => i).filter((i) => Number(stats[`n${i}`]) > 0);
@@ -162,16 +168,24 @@ export class PostgresSearch {
     };
   }
 
-  /** The span's oldest post (null when there are fewer posts than the span), reused for a few seconds. */
-  private async edgeOfSpan(): Promise<Edge | null> {
+  /**
+   * The span's oldest post (null when there are fewer posts than the span) and whether
+   * search_recent holds the whole span: it holds only rows of search_docs, so its own n-th newest
+   * is the same post exactly when it holds all n newest. Reused for a few seconds.
+   */
+  private async edgeOfSpan(): Promise<SpanState> {
     const now = Date.now();
-    if (!this.spanEdge || now - this.spanEdge.at > EDGE_TTL_MS) this.spanEdge = { at: now, edge: await this.nthNewest(this.sizes.span) };
-    return this.spanEdge.edge;
+    if (!this.spanEdge || now - this.spanEdge.at > EDGE_TTL_MS) {
+      const { span } = this.sizes;
+      const [edge, recentEdge] = await Promise.all([this.nthNewest(span), this.nthNewest(span, 'search_recent')]);
+      this.spanEdge = { at: now, state: { edge, recent: edge !== null && recentEdge?.blog_id === edge.blog_id } };
+    }
+    return this.spanEdge.state;
   }
 
-  /** The n-th newest post of search_docs (an index-only read of the date index). */
-  private async nthNewest(n: number): Promise<Edge | null> {
-    const { rows } = await sql<Edge>`SELECT created_at, blog_id FROM search_docs
+  /** The n-th newest post of a search table (an index-only read of its date index). */
+  private async nthNewest(n: number, table: 'search_docs' | 'search_recent' = 'search_docs'): Promise<Edge | null> {
+    const { rows } = await sql<Edge>`SELECT created_at, blog_id FROM ${sql.table(table)}
       ORDER BY created_at DESC, blog_id DESC OFFSET ${n - 1} LIMIT 1`.execute(this.db);
     return rows[0] ?? null;
   }
@@ -182,9 +196,15 @@ export class PostgresSearch {
    * `WITH … MATERIALIZED` CTE: db/write-watch.ts counts raw SQL starting with WITH as a write.)
    * `filter` is tested on the matches (not pushed below `OFFSET 0`), never read from an index.
    */
-  private async gin(where: RawBuilder<unknown>, score: RawBuilder<number>, count: number, filter: RawBuilder<unknown> = sql`true`) {
+  private async gin(
+    table: RawBuilder<unknown>,
+    where: RawBuilder<unknown>,
+    score: RawBuilder<number>,
+    count: number,
+    filter: RawBuilder<unknown> = sql`true`,
+  ) {
     const { rows } = await sql<Hit>`SELECT * FROM (
-        SELECT blog_id, created_at, ${score} AS score FROM search_docs WHERE words @@ ${where} OFFSET 0) matches
+        SELECT blog_id, created_at, ${score} AS score FROM ${table} WHERE words @@ ${where} OFFSET 0) matches
       WHERE ${filter} ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
     return rows;
   }

@@ -1,5 +1,24 @@
 import { porterStem } from './porter';
 
+/**
+ * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
+ * Ranking costs per candidate (SQLite tokenizes and stems the hit's title, tags and description,
+ * PostgreSQL tests three small vectors per term): 200 keeps it well under a millisecond.
+ */
+export const RANKED_WINDOW = 200;
+/**
+ * How far back (in posts, newest first) the ranked window reaches: a query whose words are rare
+ * together ranks the matches among the newest RANKED_SPAN posts, fewer than RANKED_WINDOW, instead
+ * of following the match through most of the table (FTS5 took 7–23 ms at 1M posts for two tag
+ * words with a common word; PostgreSQL read GIN over all time). Older matches follow, newest first.
+ */
+export const RANKED_SPAN = 50_000;
+/**
+ * PostgreSQL: rows search_recent keeps beyond the span (migration 0026), so deletions among the
+ * newest posts leave the whole span in it until the upkeep job tops it up.
+ */
+export const RECENT_MARGIN = 10_000;
+
 /** Words of a search box entry: letters and digits only, so nothing reaches the engines' query syntax. */
 export function searchTerms(input: string, max = 8): string[] {
   return (input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);

@@ -6,21 +6,8 @@ import { isPubliclyVisible, publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { porterStem } from './porter';
 import { FEW, PostgresSearch, type Sizes } from './search.postgres';
-import { FTS_TEXT_OF_BLOG, foldWord, fts5Any, stemsOf, vocabularyOf } from './search.query';
+import { FTS_TEXT_OF_BLOG, foldWord, fts5Any, RANKED_SPAN, RANKED_WINDOW, stemsOf, vocabularyOf } from './search.query';
 
-/**
- * How many of a query's newest matches are ranked by relevance; older ones follow, newest first.
- * Ranking costs per candidate (SQLite tokenizes and stems the hit's title, tags and description,
- * PostgreSQL tests three small vectors per term): 200 keeps it well under a millisecond.
- */
-export const RANKED_WINDOW = 200;
-/**
- * How far back (in posts, newest first) the ranked window reaches: a query whose words are rare
- * together ranks the matches among the newest RANKED_SPAN posts, fewer than RANKED_WINDOW, instead
- * of following the match through most of the table (FTS5 took 7–23 ms at 1M posts for two tag
- * words with a common word; PostgreSQL read GIN over all time). Older matches follow, newest first.
- */
-export const RANKED_SPAN = 50_000;
 /** PostgreSQL: how many of the newest visible posts a search tests one by one before using GIN. */
 const WALK = 8000;
 /** Whole words a typed prefix stands for, at most (as search engines cap prefix expansion). */
