@@ -66,7 +66,9 @@ const procCpu = (pid: number) => {
 
 const repo = new SearchRepository(handle.db, values.walk ? { walk: Number(values.walk) } : {});
 if (values.query) {
-  handle.queryTimes.on((ms) => console.log(`${ms.toFixed(2).padStart(8)} ms  ${lastSql.replace(/\s+/g, " ").slice(0, Number(process.env.SQL_CHARS ?? 150))}`));
+  handle.queryTimes.on((ms) =>
+    console.log(`${ms.toFixed(2).padStart(8)} ms  ${lastSql.replace(/\s+/g, ' ').slice(0, Number(process.env.SQL_CHARS ?? 150))}`),
+  );
   for (let i = 0; i < 3; i++) {
     console.log(`run ${i + 1}:`);
     await repo.search(values.query.split(' '), 10, 0);
