@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ENGINE } from '../../test/helpers';
 import { isDatabaseDown } from '../lib/error-handler';
-import { createDatabase } from './database';
+import { createDatabase, pgTimestampToIso } from './database';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,5 +39,23 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connection loss', () => {
       await admin.end();
       await database.destroy();
     }
+  });
+});
+
+describe('PostgreSQL timestamps as ISO strings', () => {
+  it('gives what Date parsing gives, for every fraction length, with and without a time zone', () => {
+    const slow = (v: string) => new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
+    const samples = ['2026-11-26 15:00:21+00', '2026-11-26 15:00:21', '0999-01-01 00:00:00+00', '2024-02-29 23:59:59.999999+00'];
+    for (let digits = 1; digits <= 6; digits++) samples.push(`2026-01-05 07:08:09.${'987654'.slice(0, digits)}+00`);
+    for (let i = 0; i < 200; i++) {
+      const d = new Date(Date.UTC(1990 + (i % 50), i % 12, 1 + (i % 28), i % 24, (i * 7) % 60, (i * 13) % 60));
+      samples.push(`${d.toISOString().slice(0, 19).replace('T', ' ')}.${String(i * 4999).padStart(6, '0')}+00`);
+    }
+    for (const v of samples) expect(pgTimestampToIso(v), v).toBe(slow(v));
+  });
+
+  it('reads other zones and forms through Date', () => {
+    expect(pgTimestampToIso('2026-11-26 16:00:21.5+01')).toBe('2026-11-26T15:00:21.500Z');
+    expect(pgTimestampToIso('2026-11-26 20:30:00+05:30')).toBe('2026-11-26T15:00:00.000Z');
   });
 });

@@ -53,11 +53,25 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** A timestamp as PostgreSQL writes it in UTC: "2026-11-26 15:00:21.123456+00" ('+00' absent without a time zone). */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00)?$/;
+
+/**
+ * A PostgreSQL timestamp as the ISO string in UTC with milliseconds that SQLite's rows hold. The
+ * UTC form is rewritten as text; parsing it as a Date and back (the fallback, for any other form)
+ * was 8.6 % of the server's CPU in a search at 1M posts, which reads up to 400 dates.
+ */
+export function pgTimestampToIso(v: string): string {
+  const m = UTC_TIMESTAMP.exec(v);
+  if (!m) return new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
+  return `${m[1]}T${m[2]}.${`${m[3] ?? ''}000`.slice(0, 3)}Z`;
+}
+
 /** Normalise PostgreSQL values to the same shapes SQLite returns. */
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20) return (v: string) => Number.parseInt(v, 10); // int8: counts
-    if (oid === 1184 || oid === 1114) return (v: string) => new Date(v.includes('+') || v.endsWith('Z') ? v : `${v}Z`).toISOString();
+    if (oid === 1184 || oid === 1114) return pgTimestampToIso;
     return pg.types.getTypeParser(oid, format as 'text');
   },
 };
