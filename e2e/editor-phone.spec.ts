@@ -67,6 +67,8 @@ test("the toolbox's Embed asks for a link and embeds it; '/embed' finds it", asy
   await field.fill(YOUTUBE);
   await ed.editor.getByRole('button', { name: 'Embed', exact: true }).click();
   await expect(ed.editor.locator('iframe.ink-embed__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  // Loaded: its caption can be typed in.
+  await expect(ed.editor.locator('.embed-tool__caption')).toBeVisible();
 
   await page.getByRole('button', { name: 'Publish Blog' }).click();
   const saved = await savedBlog(page, stack, author);
@@ -133,4 +135,32 @@ test.describe('on a 390 px phone', () => {
     expect(await cutToolboxTitles(popover)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('an embed takes its room while it loads: nothing below it moves when it arrives', async ({ page, stack }) => {
+  await openEditor(page, stack, 'Lena Layout');
+  // The embed's answer is held until the test lets it go (openEditor's stub answers it after).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const ed = editorOf(page);
+  await ed.newParagraph();
+  await ed.insert('Embed');
+  const field = ed.editor.getByRole('textbox', { name: 'Link to embed' });
+  await field.fill(YOUTUBE);
+  await field.press('Enter');
+  const frame = ed.editor.locator('iframe.ink-embed__frame');
+  await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  await expect(ed.editor.locator('.embed-tool--loading')).toHaveCount(1);
+  const publish = page.getByRole('button', { name: 'Publish Blog' });
+  const before = await publish.boundingBox();
+  release();
+  await expect(ed.editor.locator('.embed-tool--loading')).toHaveCount(0);
+  await expect(ed.editor.locator('.embed-tool__caption')).toBeVisible();
+  expect(await publish.boundingBox()).toEqual(before);
 });

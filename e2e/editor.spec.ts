@@ -144,6 +144,7 @@ test('writes a blog with every block type, publishes it and edits it', async ({ 
     target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, YOUTUBE);
   await expect(ed.editor.locator('iframe.ink-embed__frame')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  await expect(ed.editor.locator('.embed-tool__caption')).toBeVisible();
 
   // Image uploaded through the image tool's file picker, with a border and a caption.
   await ed.newParagraph();
