@@ -48,9 +48,10 @@ async function all(repo: SearchRepository, query: string, limit: number) {
 }
 
 /**
- * PostgreSQL walks the newest rows first and falls back to GIN plans (GIN alone when it finds few
- * rows, else ANDed with a date range sized from the walk, then the span) when the walk finds too
- * few: each plan must give the same answers. SQLite ignores the walk.
+ * PostgreSQL walks the newest rows first and falls back to GIN plans (search_recent's when it
+ * holds the span and the span is shorter than the table; else GIN alone when it finds few rows, or
+ * ANDed with the span's dates) when the walk finds too few: each plan must give the same answers.
+ * SQLite ignores the walk.
  */
 const WALKS = [1, 2, 4, 1500];
 /** Each walk with GIN's rows visited whole (few, as the tests' small tables are) and ANDed with the span's dates. */
