@@ -41,7 +41,9 @@ const rows = async (table: 'search_recent' | 'search_docs') =>
   (
     await sql<{ blog_id: string }>`SELECT blog_id FROM ${sql.table(table)} ORDER BY created_at DESC, blog_id DESC`.execute(t.database.db)
   ).rows.map((r) => r.blog_id);
-const titles = async (repo: SearchRepository, query: string) => (await repo.search(searchTerms(query), 20, 0)).map((r) => r.title);
+/** A search's titles through a new repository (each reads search_recent's state afresh), with a span of SPAN. */
+const titles = async (query: string) =>
+  (await new SearchRepository(t.database.db, { window: 10, span: SPAN, walk: 1 }).search(searchTerms(query), 20, 0)).map((r) => r.title);
 
 describe('search-recent job', () => {
   it.skipIf(pg)('does nothing on SQLite', async () => {
@@ -85,8 +87,7 @@ describe('search-recent job', () => {
 
     // Deleting most of the newest leaves part of the span out of search_recent: searches read
     // search_docs meanwhile and answer as before; the job tops it up.
-    const repo = new SearchRepository(t.database.db, { window: 10, span: SPAN, walk: 1 });
-    const before = await titles(repo, 'kiwi');
+    const before = await titles('kiwi');
     for (const b of [newest, made[8]!, made[7]!, made[6]!]) {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/blogs/${b.blogId}`, headers: bearer(author.token) })).statusCode).toBe(
         200,
@@ -95,14 +96,10 @@ describe('search-recent job', () => {
     const docs = await rows('search_docs');
     expect((await rows('search_recent')).slice(0, SPAN)).not.toEqual(docs.slice(0, SPAN));
     const deleted = new Set(['Kiwi note 8', 'Kiwi note 7', 'Kiwi note 6']);
-    expect(await titles(new SearchRepository(t.database.db, { window: 10, span: SPAN, walk: 1 }), 'kiwi')).toEqual(
-      before.filter((title) => !deleted.has(title)),
-    );
+    expect(await titles('kiwi')).toEqual(before.filter((title) => !deleted.has(title)));
     const report = await searchRecentUpkeep(t.database.db, SPAN, MARGIN)(ctx);
     expect(report?.added).toBeGreaterThan(0);
     expect(await rows('search_recent')).toEqual(docs.slice(0, SPAN + MARGIN));
-    expect(await titles(new SearchRepository(t.database.db, { window: 10, span: SPAN, walk: 1 }), 'kiwi')).toEqual(
-      before.filter((title) => !deleted.has(title)),
-    );
+    expect(await titles('kiwi')).toEqual(before.filter((title) => !deleted.has(title)));
   });
 });

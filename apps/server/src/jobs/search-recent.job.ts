@@ -2,18 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../db/dialect';
 import { fillSearchRecent } from '../db/migrations/0026_search_recent';
 import type { Database } from '../db/schema';
+import { nthNewest } from '../modules/search/search.postgres';
 import { RANKED_SPAN, RECENT_MARGIN } from '../modules/search/search.query';
 import { inBatches } from './batches';
 import type { JobRun } from './scheduler';
-
-type Edge = { created_at: Date; blog_id: string };
-
-/** The n-th newest row of a search table (an index-only read of its date index), or undefined. */
-async function nthNewest(db: Kysely<Database>, table: 'search_docs' | 'search_recent', n: number): Promise<Edge | undefined> {
-  const { rows } = await sql<Edge>`SELECT created_at, blog_id FROM ${sql.table(table)}
-    ORDER BY created_at DESC, blog_id DESC OFFSET ${n - 1} LIMIT 1`.execute(db);
-  return rows[0];
-}
 
 /**
  * PostgreSQL's search_recent (migration 0026) holds the newest `span + margin` rows of search_docs:

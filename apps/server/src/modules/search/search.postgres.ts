@@ -27,6 +27,15 @@ type Hit = { blog_id: string; created_at: Date | string; score: number };
 type Edge = { created_at: Date | string; blog_id: string };
 type SpanState = { edge: Edge | null; recent: boolean };
 const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
+const DOCS = sql.table('search_docs');
+
+/** The n-th newest post of a search table (an index-only read of its date index), or null. */
+export async function nthNewest(db: Kysely<Database>, table: 'search_docs' | 'search_recent', n: number): Promise<Edge | null> {
+  const { rows } = await sql<Edge>`SELECT created_at, blog_id FROM ${sql.table(table)}
+    ORDER BY created_at DESC, blog_id DESC OFFSET ${n - 1} LIMIT 1`.execute(db);
+  return rows[0] ?? null;
+}
+
 /** Whether a row lies past `edge` in the date index's order (newest first, then blog_id). */
 const olderThan = (row: Edge, edge: Edge) =>
   time(row.created_at) < time(edge.created_at) || (time(row.created_at) === time(edge.created_at) && row.blog_id < edge.blog_id);
@@ -80,7 +89,7 @@ export class PostgresSearch {
     // Past a short walk: where the span ends (null: it holds every post). Read afresh when the walk
     // covered the span (its window must end where the older matches begin), else reused a while.
     const short = hits.length < window;
-    const edge = !short ? null : spanState ? spanState.edge : await this.nthNewest(span);
+    const edge = !short ? null : spanState ? spanState.edge : await nthNewest(this.db, 'search_docs', span);
     let rare: { where: RawBuilder<unknown>; whereInSpan: RawBuilder<unknown>; few: boolean } | undefined;
     let tail: Hit[] | undefined;
     const rareFirst = async () => (rare ??= await this.ginTerms(newest, terms, termQueries, query));
@@ -93,7 +102,7 @@ export class PostgresSearch {
       } else if (few) {
         // Few matches over all time: one read gives the window (its rows in the span) and the
         // older matches after it.
-        const rows = await this.gin(sql.table('search_docs'), where, score, window + offset + limit + 1);
+        const rows = await this.gin(DOCS, where, score, window + offset + limit + 1);
         const outside = edge ? rows.findIndex((r) => olderThan(r, edge)) : -1;
         hits = rows.slice(0, Math.min(window, outside < 0 ? rows.length : outside));
         tail = rows.slice(hits.length);
@@ -184,17 +193,10 @@ export class PostgresSearch {
     const now = Date.now();
     if (!this.spanEdge || now - this.spanEdge.at > EDGE_TTL_MS) {
       const { span } = this.sizes;
-      const [edge, recentEdge] = await Promise.all([this.nthNewest(span), this.nthNewest(span, 'search_recent')]);
+      const [edge, recentEdge] = await Promise.all([nthNewest(this.db, 'search_docs', span), nthNewest(this.db, 'search_recent', span)]);
       this.spanEdge = { at: now, state: { edge, recent: edge !== null && recentEdge?.blog_id === edge.blog_id } };
     }
     return this.spanEdge.state;
-  }
-
-  /** The n-th newest post of a search table (an index-only read of its date index). */
-  private async nthNewest(n: number, table: 'search_docs' | 'search_recent' = 'search_docs'): Promise<Edge | null> {
-    const { rows } = await sql<Edge>`SELECT created_at, blog_id FROM ${sql.table(table)}
-      ORDER BY created_at DESC, blog_id DESC OFFSET ${n - 1} LIMIT 1`.execute(this.db);
-    return rows[0] ?? null;
   }
 
   /**
