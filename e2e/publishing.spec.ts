@@ -1,4 +1,4 @@
-import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
  * Publishing needs a description and at least one block that shows something (a draft may be
@@ -65,5 +65,34 @@ test('the editor says what is missing before publishing, and a draft may be empt
   await page.getByRole('button', { name: 'Publish Blog' }).click();
   await expect(page.getByText('Blog created successfully')).toBeVisible();
   expect(writes).toHaveLength(2);
+  expect(problems).toEqual([]);
+});
+
+test('Update Blog clicked while the editor is still getting ready waits for it, then saves', async ({ page, stack }) => {
+  const problems = watchConsole(page);
+  const author = await createVerifiedUser(stack, 'Uma Update');
+  const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
+  const { blog } = await api(stack, author, 'POST', '/blogs', {
+    title: 'Edited early',
+    description: 'Saved right away',
+    content: paragraph('Words on screen.'),
+    draft: false,
+  });
+  await signInAs(page, author.user);
+  // Editor.js shows the blocks, then is ready only at the browser's next idle moment (up to 2 s
+  // on a busy machine): here that moment comes 3 s late, so the click lands before it.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (callback) =>
+      window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 3000) as unknown as number;
+  });
+  await page.goto(`/edit/${blog.blogId}`);
+  await expect(page.locator('.codex-editor')).toContainText('Words on screen.');
+  await page.getByLabel('Title').fill('Edited early, saved');
+  await page.getByRole('button', { name: 'Update Blog' }).click();
+  await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const after = await api(stack, author, 'GET', `/blogs/${blog.blogId}`);
+  expect(after.blog.title).toBe('Edited early, saved');
+  expect(JSON.stringify(after.blog.content)).toContain('Words on screen.');
   expect(problems).toEqual([]);
 });

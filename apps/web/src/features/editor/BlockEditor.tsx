@@ -19,6 +19,8 @@ export function preloadEditor(): Promise<EditorModule> {
   return editorModule;
 }
 
+const LOAD_FAILED = 'The editor could not be loaded.';
+
 export class ReadOnlyEditorError extends Error {
   constructor() {
     super('The editor is read-only and cannot be saved');
@@ -27,6 +29,12 @@ export class ReadOnlyEditorError extends Error {
 }
 
 export interface BlockEditorHandle {
+  /**
+   * Resolves once the editor can be saved; rejects if it could not be loaded. Editor.js shows the
+   * blocks before it is ready (it waits for an idle moment, up to 2 s on a busy machine), so text
+   * on screen does not mean save() works yet.
+   */
+  ready(): Promise<void>;
   /** The cleaned content; rejects while the editor is loading or read-only (SPEC.md 4). */
   save(): Promise<BlogContent>;
   setReadOnly(readOnly: boolean): Promise<void>;
@@ -53,6 +61,9 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   changeRef.current = onChange;
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
+  /** Callers of ready() waiting for the current attempt to finish loading. */
+  const waiters = useRef(new Set<{ resolve: () => void; reject: (error: Error) => void }>());
+  const failed = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the setup after a failed chunk load
   useEffect(() => {
@@ -66,6 +77,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
     element.className = 'ink-editor__instance';
     holder.appendChild(element);
     setState('loading');
+    failed.current = false;
 
     preloadEditor()
       .then(({ createEditor }) => {
@@ -81,10 +93,16 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
           if (cancelled) return;
           readyRef.current = true;
           setState('ready');
+          for (const waiter of waiters.current) waiter.resolve();
+          waiters.current.clear();
         });
       })
       .catch(() => {
-        if (!cancelled) setState('error');
+        if (cancelled) return;
+        failed.current = true;
+        setState('error');
+        for (const waiter of waiters.current) waiter.reject(new Error(LOAD_FAILED));
+        waiters.current.clear();
       });
 
     return () => {
@@ -108,6 +126,11 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   useImperativeHandle(
     ref,
     () => ({
+      ready() {
+        if (readyRef.current) return Promise.resolve();
+        if (failed.current) return Promise.reject(new Error(LOAD_FAILED));
+        return new Promise<void>((resolve, reject) => waiters.current.add({ resolve, reject }));
+      },
       async save() {
         const editor = editorRef.current;
         if (!editor || !readyRef.current) throw new Error('The editor is still loading');
@@ -143,7 +166,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
           role="alert"
           className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-sm text-gray-600 dark:text-gray-300"
         >
-          <p>The editor could not be loaded.</p>
+          <p>{LOAD_FAILED}</p>
           <button
             type="button"
             onClick={() => setAttempt((n) => n + 1)}

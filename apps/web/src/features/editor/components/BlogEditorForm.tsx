@@ -143,6 +143,8 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
 
     let content: BlogWriteInput['content'];
     try {
+      // A click right after the page shows its text waits for the editor instead of failing.
+      await editor.ready();
       content = await editor.save();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The content could not be read');
