@@ -1,7 +1,7 @@
 import type EditorJS from '@editorjs/editorjs';
 import type { OutputData } from '@editorjs/editorjs';
 import type { BlogContent } from '@inkwell/core';
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import { editorImageUploader } from './api';
 import { cleanEditorOutput, contentForEditor, type EditorOutput } from './content';
@@ -38,7 +38,7 @@ export interface BlockEditorHandle {
   /** The cleaned content; rejects while the editor is loading or read-only (SPEC.md 4). */
   save(): Promise<BlogContent>;
   setReadOnly(readOnly: boolean): Promise<void>;
-  /** Replaces every block (a Markdown import); rejects while the editor is loading. */
+  /** Replaces every block (a Markdown import), once the editor is ready. */
   render(content: BlogContent): Promise<void>;
 }
 
@@ -64,6 +64,12 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   /** Callers of ready() waiting for the current attempt to finish loading. */
   const waiters = useRef(new Set<{ resolve: () => void; reject: (error: Error) => void }>());
   const failed = useRef(false);
+
+  const ready = useCallback(() => {
+    if (readyRef.current) return Promise.resolve();
+    if (failed.current) return Promise.reject(new Error(LOAD_FAILED));
+    return new Promise<void>((resolve, reject) => waiters.current.add({ resolve, reject }));
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the setup after a failed chunk load
   useEffect(() => {
@@ -126,11 +132,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   useImperativeHandle(
     ref,
     () => ({
-      ready() {
-        if (readyRef.current) return Promise.resolve();
-        if (failed.current) return Promise.reject(new Error(LOAD_FAILED));
-        return new Promise<void>((resolve, reject) => waiters.current.add({ resolve, reject }));
-      },
+      ready,
       async save() {
         const editor = editorRef.current;
         if (!editor || !readyRef.current) throw new Error('The editor is still loading');
@@ -143,14 +145,15 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
         await editor.readOnly.toggle(readOnly);
       },
       async render(content: BlogContent) {
+        await ready();
         const editor = editorRef.current;
-        if (!editor || !readyRef.current) throw new Error('The editor is still loading');
+        if (!editor) throw new Error(LOAD_FAILED);
         if (content.blocks.length) await editor.render(contentForEditor(content) as OutputData);
         else await editor.clear();
         changeRef.current?.();
       },
     }),
-    [],
+    [ready],
   );
 
   return (
