@@ -59,8 +59,11 @@ test('desktop: Google sign-in in a popup ends signed in on /', async ({ page }, 
   await page.screenshot({ path: testInfo.outputPath('google-button-loading.png') });
 
   await popup.waitForURL(/\/interaction\//);
+  // Listened for before the consent click: the popup may close while that click still waits for
+  // its navigation (seen on a loaded machine), and a close already past is never reported.
+  const closed = popup.waitForEvent('close');
   await signInAtProvider(popup, login);
-  await popup.waitForEvent('close');
+  await closed;
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Signed in with Google')).toBeVisible();
