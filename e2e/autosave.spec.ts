@@ -146,3 +146,21 @@ test('offline changes are kept on this device and saved when the connection is b
   await expect(page.locator('.codex-editor')).not.toContainText('Written on a train.');
   expect((await api(stack, author, 'GET', `/blogs/${blogId}/autosave`)).autosave).toBeNull();
 });
+
+test('typing before Editor.js watches its blocks is still autosaved', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Quick Typist');
+  await signInAs(page, author.user);
+  const blogId = await publish(stack, author, 'Typed at once', 'First words.');
+  // Editor.js starts watching each block for changes at the browser's next idle moment, with no
+  // deadline: on a machine that is never idle (here: never) the first keystrokes go unseen by it.
+  // Its other idle work (with a deadline) runs at once.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (callback, options) =>
+      options?.timeout ? window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), 0) : 0;
+  });
+  await page.goto(`/edit/${blogId}`);
+  await typeInEditor(page, ' Typed at once.');
+  await expect(status(page)).toHaveText(/^Saved/);
+  const { autosave } = await api(stack, author, 'GET', `/blogs/${blogId}/autosave`);
+  expect(JSON.stringify(autosave.content)).toContain('Typed at once.');
+});

@@ -84,6 +84,13 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
     holder.appendChild(element);
     setState('loading');
     failed.current = false;
+    // Editor.js starts watching a block for changes only at the browser's next idle moment, with no
+    // deadline: on a busy device the first keystrokes would go unseen (and unsaved). Typing in a
+    // block is a change whether Editor.js has noticed it or not.
+    const onInput = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('.ce-block')) changeRef.current?.();
+    };
+    element.addEventListener('input', onInput);
 
     preloadEditor()
       .then(({ createEditor }) => {
@@ -114,6 +121,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
     return () => {
       cancelled = true;
       readyRef.current = false;
+      element.removeEventListener('input', onInput);
       if (editorRef.current === editor) editorRef.current = null;
       const current = editor;
       const dispose = () => {
