@@ -32,8 +32,8 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
     queryFn: () => fetchRevision(blogId, selected as string),
     enabled: selected !== null,
   });
-  // The editor's text, read once; while the editor is still loading (or saving read-only) the
-  // read answers null, so it is asked again rather than compared as empty (everything 'added').
+  // The editor's text, read once (`read` waits for the editor to be ready); never compared as
+  // empty, which would show everything as 'added'.
   const current = useQuery({
     queryKey: ['revision-current', blogId],
     queryFn: async () => {
@@ -41,8 +41,7 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
       if (!fields) throw new Error(EDITOR_NOT_READ);
       return fields;
     },
-    retry: 40,
-    retryDelay: 250,
+    retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

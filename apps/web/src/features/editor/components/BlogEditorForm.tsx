@@ -229,7 +229,16 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
       <div className="mt-4">
         <MarkdownTools blogId={blog?.blogId} disabled={busy} onImport={applyImport} />
       </div>
-      <AutosaveBar autosave={autosave} restoredFrom={start.restoredFrom} read={read} disabled={busy} />
+      <AutosaveBar
+        autosave={autosave}
+        restoredFrom={start.restoredFrom}
+        // History compares with the editor's text: opened while the editor loads, it waits for it.
+        read={async () => {
+          await editorRef.current?.ready();
+          return read();
+        }}
+        disabled={busy}
+      />
 
       {/* The block editor stays outside the <form>: Enter in its own inputs (link, toolbox filter)
           must never submit the blog. The submit button joins the form through its form attribute. */}
