@@ -20,6 +20,7 @@ import * as m0023 from './migrations/0023_list_order_indexes';
 import * as m0024 from './migrations/0024_user_relations';
 import * as m0025 from './migrations/0025_search_index_lean';
 import * as m0026 from './migrations/0026_search_recent';
+import * as m0027 from './migrations/0027_write_path_pages';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0024_user_relations': m0024,
   '2026_11_26_0025_search_index_lean': m0025,
   '2026_11_26_0026_search_recent': m0026,
+  '2026_11_26_0027_write_path_pages': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

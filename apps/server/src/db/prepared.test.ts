@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
-import { prepared } from './prepared';
+import { prepared, readThroughIndex } from './prepared';
 
 let t: TestApp;
 let a: TestUser;
@@ -36,4 +36,11 @@ test('refuses a build that uses an argument as anything but a value', async () =
       .orderBy(column as 'id'),
   );
   await expect(byColumn(t.database.db, 'name')).rejects.toThrow(/does not use all its arguments/);
+});
+
+test('readThroughIndex names the index after its table, and refuses a query without exactly one such table', () => {
+  const db = t.database.db;
+  const one = readThroughIndex(db.selectFrom('users').select('name'), 'users', 'users_name_idx');
+  expect(one.compile().sql).toBe('select "name" from "users" indexed by "users_name_idx"');
+  expect(() => readThroughIndex(db.selectFrom('blogs').select('id'), 'users', 'x').compile()).toThrow(/no single from "users"/);
 });

@@ -34,3 +34,20 @@ export function prepared<A extends unknown[], R>(build: (db: Kysely<Database>, .
     return db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
   };
 }
+
+/**
+ * SQLite only: `from "table"` read through the named index (`INDEXED BY`), for a covering index
+ * that SQLite's planner passes over without statistics (a fresh site has none) in favour of a
+ * unique index that must then read the row. Fails at the first compile if the query has no such
+ * table, and when the index is gone every use fails loudly instead of silently scanning.
+ */
+export function readThroughIndex<R>(query: Compilable<R>, table: string, index: string): Compilable<R> {
+  return {
+    compile() {
+      const compiled = query.compile();
+      const from = `from "${table}"`;
+      if (compiled.sql.split(from).length !== 2) throw new Error(`readThroughIndex: no single ${from} in ${compiled.sql}`);
+      return { ...compiled, sql: compiled.sql.replace(from, `${from} indexed by "${index}"`) };
+    },
+  };
+}

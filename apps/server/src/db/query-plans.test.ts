@@ -174,6 +174,27 @@ describe(`query plans on ${ENGINE}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it("a like or comment reads its post's reference from blogs_ref_idx alone (SQLite: the row's columns sit after the body)", async () => {
+    if (ENGINE !== 'sqlite') return;
+    const { blogId: id } = await createBlog(t, author, { title: 'Reference' });
+    for (const [method, url, payload] of [
+      ['POST', `/api/v1/blogs/like/${id}`, undefined],
+      ['POST', `/api/v1/blogs/comment/${id}`, { comment: 'ref' }],
+    ] as const) {
+      queries.length = 0;
+      recording = true;
+      const res = await t.app.inject({ method, url, headers: bearer(reader.token), payload });
+      recording = false;
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const ref = queries.find((q) => q.sql.includes('creator_relations'));
+      expect(ref, url).toBeDefined();
+      const plan = await t.database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${ref?.sql}`, [...(ref?.parameters ?? [])]),
+      );
+      expect(plan.rows.map((r) => r.detail)).toContain('SEARCH blogs USING COVERING INDEX blogs_ref_idx (blog_id=?)');
+    }
+  });
+
   it('every report and moderator action reads and writes through indexes (issue 15)', async () => {
     const mod = await createUser(t);
     const spammer = await createUser(t);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { daysAgo, inBatches } from './batches';
 import type { JobRun } from './scheduler';
@@ -11,7 +11,13 @@ export function readNotificationsCleanup(db: Kysely<Database>, days: number): Jo
       const result = await db
         .deleteFrom('notifications')
         .where('id', 'in', (eb) =>
-          eb.selectFrom('notifications').select('id').where('is_read', '=', 1).where('created_at', '<', cutoff).limit(size),
+          eb
+            .selectFrom('notifications')
+            .select('id')
+            // Written out, not a parameter, so the planner can match the partial index (migration 0027).
+            .where(sql<SqlBool>`is_read = 1`)
+            .where('created_at', '<', cutoff)
+            .limit(size),
         )
         .executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -1,10 +1,11 @@
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
-import { prepared } from '../../db/prepared';
+import { isPostgres } from '../../db/dialect';
+import { prepared, readThroughIndex } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
 import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = Selectable<BlogsTable>;
-export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id' | 'comment_count'> & {
+export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id'> & {
   /** The creator's users.relations (null without a creator): 0 means no block or mute involves them. */
   creator_relations: number | null;
 };
@@ -38,21 +39,18 @@ export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
 
 export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['executeTakeFirstOrThrow']>>;
 
-const blogRef = prepared((db, blogId: string) =>
-  db
+/**
+ * What a like, save or comment needs of its post. On SQLite it comes from blogs_ref_idx alone
+ * (migration 0027): from the table, these columns sit after the post's body in the row.
+ */
+const blogRef = prepared((db, blogId: string) => {
+  const query = db
     .selectFrom('blogs')
     .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
-    .select([
-      'blogs.id',
-      'blogs.blog_id',
-      'blogs.draft',
-      'blogs.hidden',
-      'blogs.creator_id',
-      'blogs.comment_count',
-      'creator.relations as creator_relations',
-    ])
-    .where('blogs.blog_id', '=', blogId),
-);
+    .select(['blogs.id', 'blogs.blog_id', 'blogs.draft', 'blogs.hidden', 'blogs.creator_id', 'creator.relations as creator_relations'])
+    .where('blogs.blog_id', '=', blogId);
+  return isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
+});
 
 const blogCounts = prepared((db, blogId: string) =>
   db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),

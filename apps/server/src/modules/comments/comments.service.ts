@@ -49,7 +49,11 @@ export class CommentsService {
 
   async list(blogId: string, viewerId: string | null, page: number, limit: number) {
     const blog = await this.visibleBlog(blogId, viewerId, canReadBlog);
-    const rows = await this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit);
+    // The count is read on its own: the post's reference (findRef) comes from an index without it.
+    const [rows, counts] = await Promise.all([
+      this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit),
+      this.deps.blogs.findCounts(blogId),
+    ]);
     const top = rows.slice(0, limit);
     // reply_count counts the visible replies: an anonymous reader (the cached page) has nothing
     // below a comment without any, while a signed-in one may see their own hidden reply there.
@@ -62,7 +66,7 @@ export class CommentsService {
     return {
       comments: buildThreads(top, replies.slice(0, MAX_REPLIES_PER_PAGE)),
       hasMore: rows.length > limit,
-      total: blog.comment_count,
+      total: counts?.comment_count ?? 0,
       truncated: replies.length > MAX_REPLIES_PER_PAGE,
     };
   }
