@@ -21,6 +21,7 @@ import * as m0024 from './migrations/0024_user_relations';
 import * as m0025 from './migrations/0025_search_index_lean';
 import * as m0026 from './migrations/0026_search_recent';
 import * as m0027 from './migrations/0027_write_path_pages';
+import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
 const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await dropIndexSamples(db);
 }
