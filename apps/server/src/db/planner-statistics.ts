@@ -16,11 +16,24 @@ import { isPostgres } from './dialect';
  * operator's ANALYZE takes effect without its samples at the next restart.
  */
 export async function dropIndexSamples(db: Kysely<any>): Promise<number> {
-  if (isPostgres(db)) return 0;
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat4'`.execute(db);
-  if (!rows[0]?.n) return 0;
+  if (isPostgres(db) || !(await sqliteTableExists(db, 'sqlite_stat4'))) return 0;
   const removed = Number((await sql`DELETE FROM sqlite_stat4`.execute(db)).numAffectedRows ?? 0);
   // Loads the statistics again, so this connection's plans stop using the samples at once.
   if (removed) await sql`ANALYZE sqlite_schema`.execute(db);
   return removed;
+}
+
+/**
+ * SQLite: where the site has planner statistics (the seeder's or an operator's ANALYZE), a
+ * migration that adds or changes indexes on these tables analyzes them again, or the planner,
+ * trusting the old counts, knows nothing of the new indexes. PostgreSQL's autovacuum analyzes.
+ */
+export async function analyzeWhereCounted(db: Kysely<any>, tables: string[]): Promise<void> {
+  if (isPostgres(db) || !(await sqliteTableExists(db, 'sqlite_stat1'))) return;
+  for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(db);
+}
+
+async function sqliteTableExists(db: Kysely<any>, name: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = ${name}`.execute(db);
+  return !!rows[0]?.n;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { vocabularyOf } from '../../modules/search/search.query';
 import { isPostgres } from '../dialect';
+import { analyzeWhereCounted } from '../planner-statistics';
 
 /**
  * Indexes and structures for a site of a million posts.
@@ -40,11 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     after = rows[rows.length - 1]!.id;
   }
   // A database with statistics (seeded, or long-lived) gets them for the new indexes too.
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
-  if (rows[0]?.n) {
-    await sql`ANALYZE blog_tags`.execute(db);
-    await sql`ANALYZE blogs`.execute(db);
-  }
+  await analyzeWhereCounted(db, ['blog_tags', 'blogs']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

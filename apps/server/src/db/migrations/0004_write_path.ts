@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { analyzeWhereCounted } from '../planner-statistics';
 
 /**
  * Undoing a like, follow or comment like deletes its notification by (sender, recipient, type):
@@ -15,10 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('notifications_sender_idx').execute();
   // Where statistics exist (a seeded or long-lived SQLite database) the planner trusts them and
   // knows nothing of the new index: it kept using blog_id's. PostgreSQL's autovacuum analyzes.
-  if (!isPostgres(db)) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
-    if (rows[0]?.n) await sql`ANALYZE notifications`.execute(db);
-  }
+  await analyzeWhereCounted(db, ['notifications']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { analyzeWhereCounted } from '../planner-statistics';
 
 /**
  * Undoing a like deletes its notification by (sender, recipient, type, post). With only
@@ -15,10 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['sender_id', 'recipient_id', 'type', 'blog_id'])
     .execute();
   await db.schema.dropIndex('notifications_sender_recipient_idx').execute();
-  if (!isPostgres(db)) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
-    if (rows[0]?.n) await sql`ANALYZE notifications`.execute(db);
-  }
+  await analyzeWhereCounted(db, ['notifications']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

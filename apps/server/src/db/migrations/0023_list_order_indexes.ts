@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from '../dialect';
+import type { Kysely } from 'kysely';
+import { analyzeWhereCounted } from '../planner-statistics';
 
 /**
  * Every paginated list orders by (created_at, a unique tie-breaker), but its index stopped at
@@ -33,11 +33,7 @@ async function rebuild(db: Kysely<any>, which: 'before' | 'after'): Promise<void
       .columns(which === 'before' ? before : after)
       .execute();
   }
-  if (!isPostgres(db)) {
-    // Planner statistics, where the site has them (the seeder's ANALYZE), must name the new indexes.
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
-    if (rows[0]?.n) for (const table of new Set(INDEXES.map(([, t]) => t))) await sql`ANALYZE ${sql.table(table)}`.execute(db);
-  }
+  await analyzeWhereCounted(db, [...new Set(INDEXES.map(([, t]) => t))]);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

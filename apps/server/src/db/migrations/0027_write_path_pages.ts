@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../dialect';
+import { analyzeWhereCounted } from '../planner-statistics';
 
 /**
  * Fewer pages touched by each like, comment and follow (issue 14, the SQLite write mix).
@@ -29,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   if (!isPostgres(db)) {
     await db.schema.createIndex('blogs_ref_idx').on('blogs').columns(['blog_id', 'id', 'creator_id', 'draft', 'hidden']).execute();
-    await analyzeIfStatistics(db, ['notifications', 'blogs']);
+    await analyzeWhereCounted(db, ['notifications', 'blogs']);
   }
 }
 
@@ -39,10 +40,4 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.createIndex(name).on('notifications').columns(before).execute();
   }
   if (!isPostgres(db)) await db.schema.dropIndex('blogs_ref_idx').execute();
-}
-
-/** Planner statistics, where the site has them (the seeder's ANALYZE), must name the new indexes. */
-async function analyzeIfStatistics(db: Kysely<any>, tables: string[]): Promise<void> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db);
-  if (rows[0]?.n) for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(db);
 }
