@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, type QueryResult, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
@@ -51,3 +51,16 @@ export function readThroughIndex<R>(query: Compilable<R>, table: string, index: 
     },
   };
 }
+
+/**
+ * `column` is one of `ids`, passed as one parameter (an array on PostgreSQL, a JSON array on
+ * SQLite: `idList`), so a query over a varying number of ids is compiled once by `prepared`.
+ */
+export function oneOf(db: Kysely<Database>, column: string, ids: unknown): RawBuilder<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::uuid[])`
+    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${ids}))`;
+}
+
+/** The parameter `oneOf` takes for `ids` on this engine. */
+export const idList = (db: Kysely<Database>, ids: string[]): unknown => (isPostgres(db) ? ids : JSON.stringify(ids));

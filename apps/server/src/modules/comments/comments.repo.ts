@@ -1,6 +1,5 @@
-import { type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
-import { isPostgres } from '../../db/dialect';
-import { prepared } from '../../db/prepared';
+import type { Insertable, Kysely } from 'kysely';
+import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 
@@ -68,13 +67,6 @@ const topLevelQuery = prepared((db, blogDbId: string, viewer: string, limit: num
     .offset(offset),
 );
 
-/** `column` is one of `ids`, passed as one parameter: an array on PostgreSQL, a JSON array on SQLite. */
-function oneOf(db: Kysely<Database>, column: string, ids: unknown) {
-  return isPostgres(db)
-    ? sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::uuid[])`
-    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${ids}))`;
-}
-
 /**
  * The replies below a page's comments, at any depth (every thread miss with replies runs it):
  * compiled once, whatever the number of comments, as their ids are one parameter. Building it
@@ -129,8 +121,7 @@ export class CommentsRepository {
   /** Every reply below the given comments (any depth) the viewer may read, oldest first, capped; a hidden reply hides its own replies. */
   async listDescendants(rootIds: string[], viewerId: string | null, cap: number) {
     if (!rootIds.length) return [];
-    const ids = isPostgres(this.db) ? rootIds : JSON.stringify(rootIds);
-    return (await descendantsQuery(this.db, ids, viewerId ?? NO_VIEWER, cap)).rows;
+    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, cap)).rows;
   }
 
   /** A new comment: no likes or replies yet, updated when created. */
