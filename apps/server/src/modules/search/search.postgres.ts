@@ -32,6 +32,8 @@ export const FEW = 3000;
 const EDGE_TTL_MS = 10_000;
 
 type Hit = { blog_id: string; created_at: Date | string; score: number };
+/** A ranked window: how many hits it holds, the page's slice of their ranking, and the oldest hit (when the page may need it). */
+type Ranked = { found: number; page: string[]; oldest: Edge | null };
 /**
  * What GIN should read (`where` over all time, `whereInSpan` in search_recent), and whether the
  * sample says GIN finds `few` rows over all time.
@@ -61,6 +63,17 @@ export async function nthNewest(db: Kysely<Database>, table: 'search_docs' | 'se
 function walkOn(density: number, walk: number, window: number, span: number): boolean {
   const rows = window / density;
   return rows <= walk && WALK_ROW_US * rows < GIN_READ_US + GIN_ROW_US * density * span;
+}
+
+/** `rank` done in JavaScript, for hits already read whole. */
+function rankHits(hits: Hit[], offset: number, limit: number): Ranked {
+  const at = new Map(hits.map((h) => [h.blog_id, time(h.created_at)]));
+  const order = hits
+    .slice()
+    .sort((a, b) => b.score - a.score || at.get(b.blog_id)! - at.get(a.blog_id)! || (a.blog_id < b.blog_id ? 1 : -1))
+    .map((h) => h.blog_id);
+  const oldest = hits[hits.length - 1];
+  return { found: hits.length, page: order.slice(offset, offset + limit + 1), oldest: oldest ?? null };
 }
 
 /** Whether a row lies past `edge` in the date index's order (newest first, then blog_id). */
@@ -102,24 +115,22 @@ export class PostgresSearch {
       termQueries.map((q) => sql` + 10 * (title_words @@ ${q})::int + 6 * (tag_words @@ ${q})::int + 4 * (description_words @@ ${q})::int`),
       sql``,
     )}`;
-    const walkNewest = async (rows: number) =>
-      (
-        await sql<Hit>`SELECT blog_id, created_at, ${score} AS score
+    const walkNewest = (rows: number) => sql`SELECT blog_id, created_at, ${score} AS score
       FROM (SELECT * FROM ${newest} ORDER BY created_at DESC, blog_id DESC LIMIT ${rows}) newest
-      WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${window}`.execute(this.db)
-      ).rows;
+      WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${window}`;
     // The first eighth of the walk fills the window for common words (over half the searches).
     // Else it says how dense the matches are, and the rest of the walk is made only where it should
     // fill the window for less than GIN would cost even if it returned only the matches: a walk that
     // falls short costs 4–11 ms before GIN is read anyway.
     const first = walk < span ? Math.ceil(walk / 8) : walk;
-    let hits = await walkNewest(first);
-    if (hits.length < window && first < walk && walkOn(hits.length / first, walk, window, span)) hits = await walkNewest(walk);
+    let ranked = await this.rank(walkNewest(first), offset, limit);
+    if (ranked.found < window && first < walk && walkOn(ranked.found / first, walk, window, span))
+      ranked = await this.rank(walkNewest(walk), offset, limit);
     let plan: Plan | undefined;
     const planOnce = async () => (plan ??= await this.plan(newest, terms, termQueries, query));
     // Past a short walk: where the span ends (null: it holds every post). Read afresh when the walk
     // covered the span (its window must end where the older matches begin), else reused a while.
-    const short = hits.length < window;
+    const short = ranked.found < window;
     const edge = !short ? null : spanState ? spanState.edge : await nthNewest(this.db, 'search_docs', span);
     let tail: Hit[] | undefined;
     const inSpan = edge ? sql`(created_at, blog_id) >= (${edge.created_at}, ${edge.blog_id})` : sql`true`;
@@ -127,45 +138,40 @@ export class PostgresSearch {
       const { where, whereInSpan, few } = await planOnce();
       if (spanState?.recent) {
         // The span's own GIN (its rows past the span, not yet trimmed, tested out).
-        hits = await this.gin(newest, whereInSpan, window, { score, filter: inSpan });
+        ranked = await this.rank(this.ginQuery(newest, whereInSpan, window, { score, filter: inSpan }), offset, limit);
       } else if (few) {
         // Few matches over all time: one read gives the window (its rows in the span) and the
         // older matches after it.
         const rows = await this.gin(DOCS, where, window + offset + limit + 1, { score });
         const outside = edge ? rows.findIndex((r) => olderThan(r, edge)) : -1;
-        hits = rows.slice(0, Math.min(window, outside < 0 ? rows.length : outside));
+        const hits = rows.slice(0, Math.min(window, outside < 0 ? rows.length : outside));
         tail = rows.slice(hits.length);
+        ranked = rankHits(hits, offset, limit);
       } else {
         // GIN over all time ANDed with the span's date range: while search_recent is being topped
         // up, or on a site of fewer posts than the span (where that range is every post).
-        hits = await this.gin(newest, sql`${where} AND ${inSpan}`, window, { score });
+        ranked = await this.rank(this.ginQuery(newest, sql`${where} AND ${inSpan}`, window, { score }), offset, limit);
       }
     }
-    if (!hits.length && !edge) return [];
-    const at = new Map(hits.map((h) => [h.blog_id, time(h.created_at)]));
-    const order = hits
-      .slice()
-      .sort((a, b) => b.score - a.score || at.get(b.blog_id)! - at.get(a.blog_id)! || (a.blog_id < b.blog_id ? 1 : -1))
-      .map((h) => h.blog_id);
-    const pageIds = order.slice(offset, offset + limit + 1);
-    const ranked = pageIds.length ? await this.cardsById(pageIds) : [];
-    if (ranked.length > limit) return ranked;
+    if (!ranked.found && !edge) return [];
+    const cards = ranked.page.length ? await this.cardsById(ranked.page) : [];
+    if (cards.length > limit) return cards;
 
     // Past the ranked window: the older matches, newest first. A full window ends at its oldest hit
     // (the words are common: walking the date index finds them soon); a short one at the span's
     // edge (the words are rare together: GIN finds them), and nothing lies past a span of every post.
-    const count = limit + 1 - ranked.length;
-    const skip = Math.max(0, offset - order.length);
+    const count = limit + 1 - cards.length;
+    const skip = Math.max(0, offset - ranked.found);
     let older: string[];
     if (tail) older = tail.slice(skip, skip + count).map((r) => r.blog_id);
-    else if (hits.length === window) {
-      const oldest = hits[hits.length - 1]!;
+    else if (ranked.found === window) {
+      const oldest = ranked.oldest!;
       const { rows } = await sql<{ blog_id: string }>`SELECT blog_id FROM search_docs WHERE words @@ ${query}
         AND (created_at, blog_id) < (${oldest.created_at}, ${oldest.blog_id}) ORDER BY created_at DESC, blog_id DESC
         LIMIT ${count} OFFSET ${skip}`.execute(this.db);
       older = rows.map((r) => r.blog_id);
     } else {
-      if (!edge) return ranked;
+      if (!edge) return cards;
       const { where, few } = await planOnce();
       const before = sql`(created_at, blog_id) < (${edge.created_at}, ${edge.blog_id})`;
       const rows = few
@@ -173,7 +179,7 @@ export class PostgresSearch {
         : await this.gin(DOCS, sql`${where} AND ${before}`, skip + count);
       older = rows.slice(skip).map((r) => r.blog_id);
     }
-    return [...ranked, ...(older.length ? await this.cardsById(older) : [])];
+    return [...cards, ...(older.length ? await this.cardsById(older) : [])];
   }
 
   /**
@@ -240,17 +246,45 @@ export class PostgresSearch {
    * `score` is computed outside the subquery, so PostgreSQL puts it off past the LIMIT: on the
    * `count` rows kept, not on every match (`backend cloud`, 1,561 matches: 9.8 → 4.7 ms).
    */
-  private async gin(
+  private ginQuery(
     table: RawBuilder<unknown>,
     where: RawBuilder<unknown>,
     count: number,
     { score, filter = sql`true` }: { score?: RawBuilder<number>; filter?: RawBuilder<unknown> } = {},
   ) {
     const vectors = score ? sql`, title_words, tag_words, description_words` : sql``;
-    const { rows } = await sql<Hit>`SELECT blog_id, created_at, ${score ?? sql`0`} AS score FROM (
+    return sql`SELECT blog_id, created_at, ${score ?? sql`0`} AS score FROM (
         SELECT blog_id, created_at${vectors} FROM ${table} WHERE words @@ ${where} OFFSET 0) matches
-      WHERE ${filter} ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`.execute(this.db);
-    return rows;
+      WHERE ${filter} ORDER BY created_at DESC, blog_id DESC LIMIT ${count}`;
+  }
+
+  private async gin(...args: Parameters<PostgresSearch['ginQuery']>): Promise<Hit[]> {
+    return (await sql<Hit>`${this.ginQuery(...args)}`.execute(this.db)).rows;
+  }
+
+  /**
+   * A window of hits (`hits`: blog_id, created_at, score) ranked where it is read, so that only
+   * what the page needs comes back: its slice of the ranking (by score, then newest), how many hits
+   * there are (the top hit always comes back to say it), and the oldest when the page may reach past
+   * the window (where the older matches begin). Returning all 200 hits cost Node more than
+   * PostgreSQL took to find them (their rows parsed, their dates converted).
+   */
+  private async rank(hits: RawBuilder<unknown>, offset: number, limit: number): Promise<Ranked> {
+    const end = offset + limit + 1;
+    const pastWindow = end > this.sizes.window;
+    const { rows } = await sql<{ blog_id: string; created_at: Date | string; found: string; rank: string; oldest?: boolean }>`
+      SELECT * FROM (
+        SELECT blog_id, created_at, count(*) OVER () AS found,
+          row_number() OVER (ORDER BY score DESC, created_at DESC, blog_id DESC) AS rank
+          ${pastWindow ? sql`, row_number() OVER (ORDER BY created_at, blog_id) = 1 AS oldest` : sql``}
+        FROM (${hits}) hits) ranked
+      WHERE (rank > ${offset} AND rank <= ${end}) OR rank = 1 ${pastWindow ? sql`OR oldest` : sql``} ORDER BY rank`.execute(this.db);
+    const oldest = rows.find((r) => r.oldest);
+    return {
+      found: Number(rows[0]?.found ?? 0),
+      page: rows.filter((r) => Number(r.rank) > offset && Number(r.rank) <= end).map((r) => r.blog_id),
+      oldest: oldest ? { created_at: oldest.created_at, blog_id: oldest.blog_id } : null,
+    };
   }
 
   /** Cards of publicly visible blogs, in the order of `ids` (compiled once: the ids are one parameter). */
