@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { oneOf, prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { TaggedStore } from '../../lib/tagged-store';
 import { publiclyVisibleSql } from '../../lib/policies';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { toTsQuery } from './search.query';
@@ -28,8 +29,10 @@ const GIN_ROW_US = 2.4;
 const RARE_SHARE = 0.3;
 /** The default of Sizes.few: heap visits of 3,000 rows cost about what reading the span's GIN does. */
 export const FEW = 3000;
-/** How long the span's oldest post is reused: it moves only when posts are published. */
+/** How long the span's oldest post and the sample's counts are reused: they move only when posts are published. */
 const EDGE_TTL_MS = 10_000;
+/** termCounts' key for search_docs' row count (no term has a NUL in it). */
+const TOTAL_KEY = '\u0000total';
 
 type Hit = { blog_id: string; created_at: Date | string; score: number };
 /** A ranked window: how many hits it holds, the page's slice of their ranking, and the oldest hit (when the page may need it). */
@@ -96,6 +99,7 @@ const olderThan = (row: Edge, edge: Edge) =>
  */
 export class PostgresSearch {
   private spanEdge?: { at: number; state: SpanState };
+  private readonly termCounts = new TaggedStore<number>({ maxEntries: 10_000, ttlMs: EDGE_TTL_MS });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -198,13 +202,9 @@ export class PostgresSearch {
     query: RawBuilder<unknown>,
   ): Promise<Plan> {
     const last = terms.length - 1;
-    const { rows } = await sql<Record<string, number | string>>`SELECT ${sql.join(
-      termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
-    )}, (SELECT reltuples FROM pg_class WHERE oid = 'search_docs'::regclass) AS total
-      FROM (SELECT words FROM ${table} ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
-    const stats = rows[0] ?? {};
-    const count = (i: number) => Number(stats[`c${i}`]);
-    const usable = terms.map((_, i) => i).filter((i) => Number(stats[`n${i}`]) > 0);
+    const { counts, total } = await this.sampleCounts(table, terms, termQueries);
+    const count = (i: number) => counts[i]!;
+    const usable = terms.map((_, i) => i).filter((i) => count(i) >= 0);
     const rare = usable.filter((i) => count(i) <= RARE_SHARE * SAMPLE);
     const whole = rare.filter((i) => i !== last);
     const overAllTime = whole.length ? whole : rare.length ? rare : usable;
@@ -219,8 +219,33 @@ export class PostgresSearch {
       // costs less than testing the rows of one: `express & tutorial:*` 0.5 ms, `express` and a
       // test of each of its 4,776 rows 8.6 ms).
       whereInSpan: where(rare.length ? rare : usable),
-      few: share * Math.max(1, Number(stats.total)) <= this.sizes.few,
+      few: share * Math.max(1, total) <= this.sizes.few,
     };
+  }
+
+  /**
+   * How many of the newest SAMPLE posts hold each term (-1: the term has no lexeme, a stop word),
+   * and about how many posts search_docs holds. Both move only as posts are published, so they
+   * are kept a few seconds per term: a search then reads them only for a term it is the first
+   * to use (they choose a plan, never which posts match).
+   */
+  private async sampleCounts(table: RawBuilder<unknown>, terms: string[], termQueries: RawBuilder<unknown>[]) {
+    const last = terms.length - 1;
+    const keys = terms.map((t, i) => (i === last ? `${t}:*` : t));
+    const known = keys.map((k) => this.termCounts.get(k));
+    const knownTotal = this.termCounts.get(TOTAL_KEY);
+    if (knownTotal !== undefined && known.every((c) => c !== undefined)) return { counts: known as number[], total: knownTotal };
+    const generation = this.termCounts.generation;
+    const { rows } = await sql<Record<string, number | string>>`SELECT ${sql.join(
+      termQueries.map((q, i) => sql`count(*) FILTER (WHERE words @@ ${q}) AS ${sql.raw(`c${i}`)}, numnode(${q}) AS ${sql.raw(`n${i}`)}`),
+    )}, (SELECT reltuples FROM pg_class WHERE oid = 'search_docs'::regclass) AS total
+      FROM (SELECT words FROM ${table} ORDER BY created_at DESC, blog_id DESC LIMIT ${SAMPLE}) sample`.execute(this.db);
+    const stats = rows[0] ?? {};
+    const counts = keys.map((_, i) => (Number(stats[`n${i}`]) > 0 ? Number(stats[`c${i}`]) : -1));
+    const total = Number(stats.total);
+    keys.forEach((k, i) => this.termCounts.set(k, generation, counts[i]!, []));
+    this.termCounts.set(TOTAL_KEY, generation, total, []);
+    return { counts, total };
   }
 
   /**
