@@ -47,8 +47,21 @@ const handle = createDatabase({
     lastSql = q.sql;
   },
 });
-/** A statement's name: its first words after SELECT, enough to tell the search's statements apart. */
-const label = (text: string) => text.replace(/\s+/g, ' ').slice(0, 70);
+/**
+ * A statement's name: PostgreSQL's by their role (search.postgres.ts; the ranked ones share their
+ * first words), any other by its first words.
+ */
+const ROLES: [RegExp, string][] = [
+  [/\) newest WHERE/, 'walk of the newest rows (ranked)'],
+  [/OFFSET 0\) matches.*count\(\*\) OVER|count\(\*\) OVER.*OFFSET 0\) matches/, 'GIN of the span (ranked)'],
+  [/OFFSET 0\) matches/, 'GIN over all time'],
+  [/\) older WHERE/, 'walk back from the span (older matches)'],
+  [/numnode\(/, 'sample of the newest rows'],
+];
+const label = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ');
+  return ROLES.find(([re]) => re.test(flat))?.[1] ?? flat.slice(0, 70);
+};
 let statements = new Map<string, number>();
 handle.queryTimes.on((ms) => statements.set(label(lastSql), (statements.get(label(lastSql)) ?? 0) + ms));
 

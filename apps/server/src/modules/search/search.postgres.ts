@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { oneOf, prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import { TaggedStore } from '../../lib/tagged-store';
 import { publiclyVisibleSql } from '../../lib/policies';
+import { TaggedStore } from '../../lib/tagged-store';
 import { type BlogCardRow, selectCard } from '../blogs/blogs.repo';
 import { toTsQuery } from './search.query';
 
@@ -273,7 +273,7 @@ export class PostgresSearch {
     const sampled = Math.max(1, Number(stats.sampled));
     const shares = keys.map((_, i) => (Number(stats[`n${i}`]) > 0 ? Number(stats[`c${i}`]) / sampled : -1));
     const total = Number(stats.total);
-    keys.forEach((k, i) => this.termShares.set(k, generation, shares[i]!, []));
+    for (const [i, k] of keys.entries()) this.termShares.set(k, generation, shares[i]!, []);
     this.termShares.set(TOTAL_KEY, generation, total, []);
     return { shares, total };
   }
