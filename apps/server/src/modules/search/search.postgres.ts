@@ -91,14 +91,15 @@ const olderThan = (row: Edge, edge: Edge) =>
  * so neither plan touches the wide blogs rows or their TOASTed vectors, and `search_recent`
  * (migration 0026), the same rows for the newest posts only, with their own GIN index. The ranked
  * window (the newest `window` matches among the newest `span` posts) comes from one of two plans,
- * chosen by what a short walk finds rather than by the planner's guess (which is wrong when the
- * words are rare together):
+ * chosen by what the search sees (a sample of the newest posts, then a short walk) and what each
+ * plan costs, rather than by the planner's guess (which is wrong when the words are rare together):
  * - a walk of the newest `walk` rows, testing each (common words: the window fills within it);
  * - else search_recent's GIN index (posting lists of the span only, no date range to AND), or,
  *   when GIN finds few rows over all time, search_docs' in one read that also gives the older
  *   matches. While search_recent misses part of the span (deletions, until its job tops it up),
  *   search_docs' GIN ANDed with the span's date range.
- * Ranked as on SQLite: each term adds 10 in the title, 6 in the tags, 4 in the description.
+ * Ranked as on SQLite: each term adds 10 in the title, 6 in the tags, 4 in the description; the
+ * window is ranked by PostgreSQL, which returns only the page's slice of it.
  */
 export class PostgresSearch {
   private spanEdge?: { at: number; state: SpanState };
@@ -125,13 +126,13 @@ export class PostgresSearch {
     const walkNewest = (rows: number) => sql`SELECT blog_id, created_at, ${score} AS score
       FROM (SELECT * FROM ${newest} ORDER BY created_at DESC, blog_id DESC LIMIT ${rows}) newest
       WHERE words @@ ${query} ORDER BY created_at DESC, blog_id DESC LIMIT ${window}`;
-    // The sample's counts (kept per term) bound how dense the matches can be: no denser than the
+    // The sample's shares (kept per term) bound how dense the matches can be: no denser than the
     // rarest term. The first eighth of the walk fills the window for common words (over half the
     // searches); it is skipped where that bound says neither it nor the rest of the walk would
     // (1,000 rows tested for nothing, ~1.2 ms of PostgreSQL's time). Else it says how dense the
     // matches are, and the rest of the walk is made only where it should fill the window for less
-    // than GIN would cost even if it returned only the matches: a walk that falls short costs 4–11 ms
-    // before GIN is read anyway.
+    // than the span's GIN would cost (`walkOn`): a walk that falls short costs 4–11 ms before GIN is
+    // read anyway.
     let plan: Plan | undefined;
     const planOnce = async () => (plan ??= await this.plan(newest, terms, termQueries, query));
     const first = walk < span ? Math.ceil(walk / 8) : walk;
