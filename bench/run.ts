@@ -169,7 +169,9 @@ async function main() {
   const livePhases =
     live && !values['writer-alone']
       ? await liveSite(base, {
-          rates: [0, ...values.rates.split(',').map(Number), 0],
+          // A read-only phase between every two write phases: each write phase is compared with the
+          // read-only phases on either side of it (the read path keeps warming up for minutes).
+          rates: [0, ...values.rates.split(',').flatMap((rate) => [Number(rate), 0])],
           duration,
           warmup: Number(values.warmup),
           connections,
@@ -202,33 +204,45 @@ async function main() {
 
 /** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
 function printLive(phases: LivePhase[]): void {
-  // The read-only figure is taken before and after the writes (a busy machine drifts): their mean.
+  // Each write phase is compared with the read-only phases just before and after it (their mean):
+  // the read path kept getting faster for minutes (the first read-only phase of a run came out up
+  // to 20 % below the last), so one figure for the whole run made the first write phase look worse
+  // and the later ones better. A read-only phase is shown against the mean of all of them.
   // Reads per CPU second of the server compare phases when its share of the core varies.
   const readOnly = phases.filter((p) => p.writesPerSec === 0);
-  const mean = (f: (p: LivePhase) => number | undefined) => readOnly.reduce((sum, p) => sum + (f(p) ?? Number.NaN), 0) / readOnly.length;
+  const mean = (of: LivePhase[], f: (p: LivePhase) => number | undefined) =>
+    of.reduce((sum, p) => sum + (f(p) ?? Number.NaN), 0) / of.length;
+  const neighbours = (i: number) => {
+    const before = phases.slice(0, i).reverse().find((p) => p.writesPerSec === 0);
+    const after = phases.slice(i + 1).find((p) => p.writesPerSec === 0);
+    const around = [before, after].filter((p): p is LivePhase => p !== undefined);
+    return phases[i]!.writesPerSec === 0 || !around.length ? readOnly : around;
+  };
   const perCpu = (p: LivePhase) => (p.serverCpu ? p.reads.requests.total / p.serverCpu : undefined);
-  const base = mean((p) => p.reads.requests.average);
-  const baseCpu = mean(perCpu);
   const pct = (a: number | undefined, b: number) => (a === undefined || Number.isNaN(b) ? '-' : `${((a / b) * 100).toFixed(0)} %`);
   // On a shared machine the server gets a varying share of its core, and the work the writes
   // cause (the writes, the misses they bring) takes a fixed amount of CPU per second whatever
   // that share. So the loss is also given as that CPU: the server's CPU per second minus what
   // its reads cost at the read-only rate per CPU second; a whole core would serve reads at
   // (1 - that) of its read-only figure.
-  const writeCpu = (p: LivePhase) =>
+  const writeCpu = (p: LivePhase, baseCpu: number) =>
     p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
   console.log(
-    '\n| live site: writes/s asked | writes/s done | reads/s | of read-only | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |',
+    '\n| live site: writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |',
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const p of phases) {
+  for (const [i, p] of phases.entries()) {
     const r = p.reads;
+    const around = neighbours(i);
+    const w = writeCpu(p, mean(around, perCpu));
     const share = p.serverCpu === undefined ? '-' : `${((p.serverCpu / r.duration) * 100).toFixed(0)} %`;
-    const w = writeCpu(p);
     const wText = w === undefined ? '-' : `${(w * 100).toFixed(1)} %`;
     const whole = w === undefined ? '-' : `${((1 - w) * 100).toFixed(0)} %`;
     console.log(
-      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, base)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(
+        r.requests.average,
+        mean(around, (q) => q.reads.requests.average),
+      )} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
     );
   }
   for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
