@@ -213,7 +213,10 @@ function printLive(phases: LivePhase[]): void {
   const mean = (of: LivePhase[], f: (p: LivePhase) => number | undefined) =>
     of.reduce((sum, p) => sum + (f(p) ?? Number.NaN), 0) / of.length;
   const neighbours = (i: number) => {
-    const before = phases.slice(0, i).reverse().find((p) => p.writesPerSec === 0);
+    const before = phases
+      .slice(0, i)
+      .reverse()
+      .find((p) => p.writesPerSec === 0);
     const after = phases.slice(i + 1).find((p) => p.writesPerSec === 0);
     const around = [before, after].filter((p): p is LivePhase => p !== undefined);
     return phases[i]!.writesPerSec === 0 || !around.length ? readOnly : around;
