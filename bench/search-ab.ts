@@ -6,12 +6,12 @@
  * here) weighs on both alike. Prints wall ms per search (mean, p50, p95), this process's CPU and,
  * on PostgreSQL, each side's backend CPU (from /proc: clock ticks of 10 ms, summed over the run).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config';
-import { rng, VOCABULARY } from './seed-data';
+import { cpuSeconds } from './live-site';
+import { rng, searchTerms } from './seed-data';
 
 const { values } = parseArgs({
   options: {
@@ -22,13 +22,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.before) throw new Error('--before <checkout> is required (e.g. git worktree add /tmp/before <commit>)');
-const vocabulary = [...new Set(VOCABULARY.split(' '))];
 const random = rng(Number(values.seed));
-const query = () => Array.from({ length: 2 + Math.floor(random() * 2) }, () => vocabulary[Math.floor(random() * vocabulary.length)]!);
-const procCpu = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
+const query = () => searchTerms(random, 2, 3);
+const procCpu = (pid: number) => (cpuSeconds(pid) ?? Number.NaN) * 1000;
 
 const config = loadConfig(process.env);
 interface Side {

@@ -6,14 +6,14 @@
  * queries. CPU time is this process's (on PostgreSQL also the backend's, from /proc), so it stays
  * meaningful on a busy machine.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
 import { SearchRepository } from '../apps/server/src/modules/search/search.repo';
-import { rng, VOCABULARY } from './seed-data';
+import { cpuSeconds } from './live-site';
+import { rng, searchTerms } from './seed-data';
 
 const { values } = parseArgs({
   options: {
@@ -29,13 +29,8 @@ const { values } = parseArgs({
   },
 });
 const [fewest, most] = values.words.split('-').map(Number) as [number, number?];
-const vocabulary = [...new Set(VOCABULARY.split(' '))];
 const random = rng(Number(values.seed));
-const query = () =>
-  Array.from(
-    { length: fewest + Math.floor(random() * ((most ?? fewest) - fewest + 1)) },
-    () => vocabulary[Math.floor(random() * vocabulary.length)]!,
-  );
+const query = () => searchTerms(random, fewest, most);
 
 const config = loadConfig(process.env);
 let lastSql = '';
@@ -72,10 +67,7 @@ if (pg) {
   backendPid = rows[0]!.pid;
 }
 /** CPU ms of a process from /proc (clock ticks of 10 ms). */
-const procCpu = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
+const procCpu = (pid: number) => (cpuSeconds(pid) ?? Number.NaN) * 1000;
 
 const repo = new SearchRepository(handle.db, values.walk ? { walk: Number(values.walk) } : {});
 if (values.query) {

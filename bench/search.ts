@@ -6,11 +6,11 @@
  * searches in flight from this process. Prints req/s, p50/p95/p99 ms and the server process's CPU
  * ms per search (on a loaded machine the latency includes waiting for a core; the CPU does not).
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cpuSeconds } from './live-site';
 import { startServer, type Target } from './resilience-env';
 import { percentile, type Req, startLoad } from './resilience-load';
-import { rng, VOCABULARY } from './seed-data';
+import { rng, searchTerms } from './seed-data';
 
 const { values } = parseArgs({
   options: {
@@ -22,23 +22,17 @@ const { values } = parseArgs({
   },
 });
 const [fewest, most] = values.words.split('-').map(Number) as [number, number?];
-const vocabulary = [...new Set(VOCABULARY.split(' '))];
 const random = rng(Date.now() % 1e9);
-const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
 
 const queries = new Set<string>();
 function next(): Req {
-  const count = fewest + Math.floor(random() * ((most ?? fewest) - fewest + 1));
-  const terms = Array.from({ length: count }, pick).join(' ');
+  const terms = searchTerms(random, fewest, most).join(' ');
   queries.add(terms);
   return { kind: 'search', method: 'GET', path: `/api/v1/search-blogs?search=${encodeURIComponent(terms)}&limit=10&page=1`, headers: {} };
 }
 
-/** CPU ms a process has used (utime + stime from /proc, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU ms a process has used (utime + stime from /proc). */
+const cpuMs = (pid: number) => (cpuSeconds(pid) ?? Number.NaN) * 1000;
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const target: Target = {

@@ -84,6 +84,20 @@ export const TAGS = [
 /** Every word the generators below can write: the search vocabulary of a seeded site. */
 export const VOCABULARY = [...WORDS, ...TAGS, 'const', 'await'].join(' ');
 
+/** The seeded vocabulary's distinct words, each once (what the search benches draw from). */
+const SEARCH_WORDS = [...new Set(VOCABULARY.split(' '))];
+
+/**
+ * A random search of `fewest` to `most` words of the seeded vocabulary: the search benches' query
+ * (the same seed gives the same queries in each of them).
+ */
+export function searchTerms(random: () => number, fewest: number, most = fewest): string[] {
+  return Array.from(
+    { length: fewest + Math.floor(random() * (most - fewest + 1)) },
+    () => SEARCH_WORDS[Math.floor(random() * SEARCH_WORDS.length)]!,
+  );
+}
+
 export function words(random: () => number, count: number): string {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)]!);
