@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { statementNames } from './prepared';
 import type { Database } from './schema';
 import { startBackgroundCheckpoints } from './sqlite-checkpointer';
 import { WriteSignal, watchWrites } from './write-watch';
@@ -99,6 +100,15 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
   });
 }
 
+/** A client that runs the `prepared` queries given a statement name (db/prepared.ts) as named statements. */
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
+    return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
+  }
+}
+
 function logger(options: DatabaseOptions, times: QueryTimes) {
   const { onQuery } = options;
   return (event: LogEvent) => {
@@ -120,6 +130,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       types: pgTypes as pg.CustomTypesConfig,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
       connectionTimeoutMillis: 5000,
+      Client: NamingClient,
     });
     // An idle client losing its server must not crash the process.
     pool.on('error', () => {});

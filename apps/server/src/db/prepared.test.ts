@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
 import { prepared, readThroughIndex } from './prepared';
 
 let t: TestApp;
@@ -36,6 +37,25 @@ test('refuses a build that uses an argument as anything but a value', async () =
       .orderBy(column as 'id'),
   );
   await expect(byColumn(t.database.db, 'name')).rejects.toThrow(/does not use all its arguments/);
+});
+
+test.skipIf(ENGINE !== 'postgres')('PostgreSQL: a query given a statement name runs as that named statement, once parsed', async () => {
+  const named = prepared((db, id: string) => db.selectFrom('users').select(['name']).where('id', '=', id), {
+    statementName: 'test_user_name',
+  });
+  const db = t.database.db;
+  // One connection, so the statement and the catalogue read meet on the same session.
+  const seen = await db.connection().execute(async (conn) => {
+    expect((await named(conn, b.id)).rows).toEqual([{ name: 'Prepared B' }]);
+    expect((await named(conn, a.id)).rows).toHaveLength(1);
+    return (await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`.execute(conn)).rows;
+  });
+  expect(seen.filter((s) => s.name === 'test_user_name').map((s) => s.statement)).toEqual([expect.stringContaining('from "users"')]);
+  // Another query may not take the name: the connection would refuse the second text.
+  const other = prepared((db, id: string) => db.selectFrom('blogs').select(['id']).where('id', '=', id), {
+    statementName: 'test_user_name',
+  });
+  await expect(other(db, a.id)).rejects.toThrow(/already taken/);
 });
 
 test('readThroughIndex names the index after its table, and refuses a query without exactly one such table', () => {

@@ -4,6 +4,21 @@ import type { Database } from './schema';
 
 const SLOT = '\u0000prepared-slot:';
 
+/**
+ * PostgreSQL: the SQL text of each `prepared` query given a name, with that name. Such a query is
+ * a named statement on each connection (db/database.ts): parsed once per connection and, after
+ * five runs, planned once if a generic plan costs no more than planning each run. Only for a query
+ * whose best plan does not depend on its arguments (a read by primary key), measured first: a
+ * generic plan cannot see a search's words (docs/performance.md, named statements for search).
+ */
+export const statementNames = new Map<string, string>();
+
+function nameStatement(text: string, name: string): void {
+  for (const [other, taken] of statementNames)
+    if (taken === name && other !== text) throw new Error(`statement name ${name} is already taken by ${other}`);
+  statementNames.set(text, name);
+}
+
 interface Template {
   query: CompiledQuery;
   /** For each parameter of the compiled query: the argument it comes from, or null for a constant. */
@@ -16,7 +31,10 @@ interface Template {
  * took about as long as SQLite took to run them. The build function must make the same SQL
  * whatever its arguments: they may only be used as values, never to choose tables or clauses.
  */
-export function prepared<A extends unknown[], R>(build: (db: Kysely<Database>, ...args: A) => Compilable<R>) {
+export function prepared<A extends unknown[], R>(
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+  options: { statementName?: string } = {},
+) {
   const templates = new Map<'postgres' | 'sqlite', Template>();
   return async (db: Kysely<Database>, ...args: A): Promise<QueryResult<R>> => {
     const engine = isPostgres(db) ? 'postgres' : 'sqlite';
@@ -28,6 +46,7 @@ export function prepared<A extends unknown[], R>(build: (db: Kysely<Database>, .
         throw new Error(`prepared query does not use all its arguments: ${query.sql}`);
       template = { query, slots };
       templates.set(engine, template);
+      if (engine === 'postgres' && options.statementName) nameStatement(query.sql, options.statementName);
     }
     const { query, slots } = template;
     const parameters = slots.map((slot, i) => (slot === null ? query.parameters[i] : args[slot]));

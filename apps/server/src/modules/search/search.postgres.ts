@@ -48,10 +48,14 @@ type Edge = { created_at: Date | string; blog_id: string };
 type SpanState = { edge: Edge | null; recent: boolean };
 const time = (d: Date | string) => (d instanceof Date ? d.getTime() : Date.parse(d));
 const DOCS = sql.table('search_docs');
-const cardsOf = prepared((db, ids: string[]) =>
-  selectCard(db.selectFrom('blogs'))
-    .where(oneOf(db, 'blogs.id', ids))
-    .where(publiclyVisibleSql('blogs')),
+// A named statement: read by primary key, its plan never depends on the ids, and planning it
+// on every search cost more PostgreSQL time than running it (0.44-0.52 -> 0.29 ms a search).
+const cardsOf = prepared(
+  (db, ids: string[]) =>
+    selectCard(db.selectFrom('blogs'))
+      .where(oneOf(db, 'blogs.id', ids))
+      .where(publiclyVisibleSql('blogs')),
+  { statementName: 'search_cards' },
 );
 
 /** The n-th newest post of a search table (an index-only read of its date index), or null. */
