@@ -1,58 +1,117 @@
 /**
  * CPU time per write, measured in-process with app.inject (no sockets), so it stays meaningful
  * on a busy machine: `DATA_DIR=/tmp/bench-1k npx tsx bench/cpu-per-write.ts` (or DATABASE_URL=…).
- * Prints µs of CPU per like toggle, comment and follow toggle, the write mix's three requests.
+ * Prints µs of CPU and database statements per like toggle, comment and follow toggle (the write
+ * mix's three requests), then per read the live site's writer makes after each of them (a post's
+ * page, its comments, a profile), each read right after a write that changed it. On PostgreSQL
+ * each statement is a round trip, the most of a write's cost on the VMs here.
  */
 
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { createDatabase } from '../apps/server/src/db/database';
+import { isTouchDeclaration } from '../apps/server/src/db/write-watch';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '100000' }, { mailWorker: false });
-const app = await buildApp(config);
+let statements = 0;
+const database = createDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'),
+  onQuery: (query) => {
+    if (!isTouchDeclaration(query.sql)) statements++;
+  },
+});
+const app = await buildApp(config, { database });
 await app.ready();
 const json = async (url: string, init: { method?: 'GET' | 'POST'; payload?: object } = {}) => (await app.inject({ url, ...init })).json();
 const { blogs } = await json('/api/v1/blogs?limit=50');
 const slugs = (blogs as { blogId: string }[]).map((b) => b.blogId);
-const users: { auth: Record<string, string>; id: string }[] = [];
+const users: { auth: Record<string, string>; id: string; username: string }[] = [];
 for (let i = 1; i <= 20; i++) {
   const { user } = await json('/api/v1/signin', { method: 'POST', payload: { email: `user${i}@seed.example`, password: 'password123' } });
-  users.push({ auth: { authorization: `Bearer ${user.token}` }, id: user.id });
+  users.push({ auth: { authorization: `Bearer ${user.token}` }, id: user.id, username: user.username });
 }
 let k = 0;
 const next = () => {
   k++;
   return { user: users[k % users.length]!, slug: slugs[(k * 7) % slugs.length]! };
 };
-type Case = [string, () => { method: 'POST' | 'PATCH'; url: string; headers: Record<string, string>; payload?: object }];
+type Request = { method: 'GET' | 'POST' | 'PATCH'; url: string; headers?: Record<string, string>; payload?: object };
+const like = (user: (typeof users)[number], slug: string): Request => ({
+  method: 'POST',
+  url: `/api/v1/blogs/like/${slug}`,
+  headers: user.auth,
+});
+const comment = (user: (typeof users)[number], slug: string): Request => ({
+  method: 'POST',
+  url: `/api/v1/blogs/comment/${slug}`,
+  headers: user.auth,
+  payload: { comment: 'Benchmark comment' },
+});
+/** The user `user` follows or unfollows next (never themselves). */
+const targetOf = (user: (typeof users)[number]) => {
+  const target = users[(k * 3 + 1) % users.length]!;
+  return target === user ? users[0]! : target;
+};
+const follow = (user: (typeof users)[number]): Request => ({
+  method: 'PATCH',
+  url: `/api/v1/follow/${targetOf(user).id}`,
+  headers: user.auth,
+});
+/** Each case: the measured request, after an unmeasured one that changed what it reads (reads only). */
+type Case = [string, () => { before?: Request; measured: Request }];
 const cases: Case[] = [
   [
     'like toggle',
     () => {
       const { user, slug } = next();
-      return { method: 'POST', url: `/api/v1/blogs/like/${slug}`, headers: user.auth };
+      return { measured: like(user, slug) };
     },
   ],
   [
     'comment',
     () => {
       const { user, slug } = next();
-      return { method: 'POST', url: `/api/v1/blogs/comment/${slug}`, headers: user.auth, payload: { comment: 'Benchmark comment' } };
+      return { measured: comment(user, slug) };
+    },
+  ],
+  ['follow toggle', () => ({ measured: follow(next().user) })],
+  [
+    "post's page after a like",
+    () => {
+      const { user, slug } = next();
+      return { before: like(user, slug), measured: { method: 'GET', url: `/api/v1/blogs/${slug}` } };
     },
   ],
   [
-    'follow toggle',
+    'comments after a comment',
+    () => {
+      const { user, slug } = next();
+      return { before: comment(user, slug), measured: { method: 'GET', url: `/api/v1/blogs/${slug}/comments?page=1` } };
+    },
+  ],
+  [
+    'profile after a follow',
     () => {
       const { user } = next();
-      const target = users[(k * 3 + 1) % users.length]!;
-      return { method: 'PATCH', url: `/api/v1/follow/${(target === user ? users[0]! : target).id}`, headers: user.auth };
+      return { before: follow(user), measured: { method: 'GET', url: `/api/v1/users/${targetOf(user).username}` } };
     },
   ],
 ];
 const n = Number(process.env.N ?? 2000);
+const cpuNow = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
 for (const [name, make] of cases) {
-  for (let i = 0; i < 200; i++) await app.inject(make());
+  for (let i = 0; i < 200; i++) {
+    const { before, measured } = make();
+    if (before) await app.inject(before);
+    await app.inject(measured);
+  }
   // PROFILE=dir writes a .cpuprofile of each measured loop (open it in Chrome's DevTools).
   const session = process.env.PROFILE ? new Session() : null;
   if (session) {
@@ -60,17 +119,25 @@ for (const [name, make] of cases) {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  const start = process.cpuUsage();
+  let cpu = 0;
+  let counted = 0;
   let bad = 0;
-  for (let i = 0; i < n; i++) if ((await app.inject(make())).statusCode >= 300) bad++;
-  const used = process.cpuUsage(start);
+  for (let i = 0; i < n; i++) {
+    const { before, measured } = make();
+    if (before) await app.inject(before);
+    const [cpu0, statements0] = [cpuNow(), statements];
+    if ((await app.inject(measured)).statusCode >= 300) bad++;
+    cpu += cpuNow() - cpu0;
+    counted += statements - statements0;
+  }
   if (session) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(`${process.env.PROFILE}/${name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   }
   console.log(
-    `${name.padEnd(16)} ${((used.user + used.system) / n).toFixed(0).padStart(5)} µs CPU/request${bad ? ` (${bad} not 2xx)` : ''}`,
+    `${name.padEnd(26)} ${(cpu / n).toFixed(0).padStart(5)} µs CPU/request ${(counted / n).toFixed(2).padStart(5)} statements/request${bad ? ` (${bad} not 2xx)` : ''}`,
   );
 }
 await app.close();
+await database.destroy();

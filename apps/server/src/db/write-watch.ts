@@ -28,6 +28,9 @@ export type WriteListener = (tables: ReadonlySet<string>, touched?: Touched) => 
 /** Never sent to the database: the watched connection takes it as a declaration. */
 const TOUCH_SQL = '/* inkwell: public data touched */';
 
+/** Whether a query is touchChanges' declaration, which passes through Kysely but never reaches the database. */
+export const isTouchDeclaration = (sql: string): boolean => sql === TOUCH_SQL;
+
 /**
  * Declares, inside the transaction `db` runs (or alone, outside one), that its writes to
  * `tables` change only the public values tagged `tags`. The declaration travels with the
