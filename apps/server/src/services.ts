@@ -216,7 +216,6 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     db,
     blogs: repos.blogs,
     reactions: repos.reactions,
-    users: repos.users,
     blocking: repos.blocking,
     events,
   });
@@ -228,7 +227,6 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     comments: repos.comments,
     blocking: repos.blocking,
     counters: repos.counters,
-    users: repos.users,
     events,
   });
   const reports = new ReportsService({

@@ -10,6 +10,8 @@ export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 
   creator_relations: number | null;
 };
 
+export type BlogRefWithActor = BlogRef & { actor_name: string | null; actor_username: string | null; actor_profile_pic: string | null };
+
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
   return qb
@@ -48,6 +50,30 @@ const blogRef = prepared((db, blogId: string) => {
     .selectFrom('blogs')
     .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
     .select(['blogs.id', 'blogs.blog_id', 'blogs.draft', 'blogs.hidden', 'blogs.creator_id', 'creator.relations as creator_relations'])
+    .where('blogs.blog_id', '=', blogId);
+  return isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
+});
+
+/**
+ * The post's reference and the user acting on it (a like, a save, a comment) in one read: on
+ * PostgreSQL each statement is a round trip, the most of a write's cost (docs/performance.md).
+ */
+const blogRefWithActor = prepared((db, blogId: string, actorId: string) => {
+  const query = db
+    .selectFrom('blogs')
+    .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
+    .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+    .select([
+      'blogs.id',
+      'blogs.blog_id',
+      'blogs.draft',
+      'blogs.hidden',
+      'blogs.creator_id',
+      'creator.relations as creator_relations',
+      'actor.name as actor_name',
+      'actor.username as actor_username',
+      'actor.profile_pic as actor_profile_pic',
+    ])
     .where('blogs.blog_id', '=', blogId);
   return isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
 });
@@ -98,6 +124,11 @@ export class BlogsRepository {
   /** What access checks, reactions and comments need: no content, a blog row's largest part. */
   async findRef(blogId: string, db: Kysely<Database> = this.db): Promise<BlogRef | undefined> {
     return (await blogRef(db, blogId)).rows[0];
+  }
+
+  /** findRef with the acting user's card (null fields when that user is gone). */
+  async findRefWithActor(blogId: string, actorId: string, db: Kysely<Database> = this.db): Promise<BlogRefWithActor | undefined> {
+    return (await blogRefWithActor(db, blogId, actorId)).rows[0];
   }
 
   /** The counts a blog page shows, read alone when only they changed (lib/live-counts.ts). */

@@ -7,7 +7,6 @@ import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policie
 import { countTags, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
-import type { UsersRepository } from '../users/users.repo';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
@@ -31,7 +30,6 @@ export class ReactionsService {
       db: Kysely<Database>;
       blogs: BlogsRepository;
       reactions: ReactionsRepository;
-      users: UsersRepository;
       blocking: BlockingRepository;
       events?: ReactionEvents;
     },
@@ -48,8 +46,8 @@ export class ReactionsService {
   }
 
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
-    const { db, blogs, reactions, users, events } = this.deps;
-    const [blog, username] = await Promise.all([blogs.findRef(blogId), users.usernameOf(userId)]);
+    const { db, blogs, reactions, events } = this.deps;
+    const blog = await blogs.findRefWithActor(blogId, userId);
     if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotReact);
     // Read before the transaction (which holds SQLite's one connection); asked only when adding.
@@ -74,7 +72,7 @@ export class ReactionsService {
       }
       const count = await reactions.adjustCount(table, blog.id, delta, trx);
       // The post's counts (its page and cards) and the reader's liked or saved tab and count.
-      await tx.touch([...countTags(blog.blog_id), ...(username ? [profileTag(username)] : [])], [table, 'blogs']);
+      await tx.touch([...countTags(blog.blog_id), ...(blog.actor_username ? [profileTag(blog.actor_username)] : [])], [table, 'blogs']);
       if (table === 'likes' && delta && events?.onLikeChanged) {
         const e = { blogDbId: blog.id, blogCreatorId: blog.creator_id, creatorRelations: blog.creator_relations, userId, liked: active };
         await events.onLikeChanged(e, tx);

@@ -18,7 +18,6 @@ import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository, RelatedUser } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
-import type { UsersRepository } from '../users/users.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
 
@@ -39,7 +38,6 @@ interface Deps {
   comments: CommentsRepository;
   blocking: BlockingRepository;
   counters: CountersRepository;
-  users: UsersRepository;
   events?: CommentEvents;
 }
 
@@ -73,7 +71,9 @@ export class CommentsService {
 
   async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
     const { db, comments, events } = this.deps;
-    const blog = await this.visibleBlog(blogId, userId, canReadBlog);
+    // The post and the comment's author in one read (their card goes in the answer).
+    const blog = await this.deps.blogs.findRefWithActor(blogId, userId);
+    if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);
@@ -86,7 +86,6 @@ export class CommentsService {
     if (parentAuthorId) reached.push({ id: parentAuthorId, relations: null });
     const blocked = await this.deps.blocking.blockedBetween(userId, reached);
     if (!canInteract(userId, blog, blocked)) throw forbidden(parentId ? BLOCK_MESSAGES.cannotReply : BLOCK_MESSAGES.cannotComment);
-    const author = await this.deps.users.cardOf(userId);
     const now = nowIso();
     const row = {
       id: newId(),
@@ -112,9 +111,9 @@ export class CommentsService {
     return presentComment({
       ...row,
       hidden: 0,
-      author_name: author?.name ?? null,
-      author_username: author?.username ?? null,
-      author_profile_pic: author?.profile_pic ?? null,
+      author_name: blog.actor_name,
+      author_username: blog.actor_username,
+      author_profile_pic: blog.actor_profile_pic,
       is_liked: 0,
     });
   }

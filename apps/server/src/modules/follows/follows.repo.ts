@@ -12,17 +12,17 @@ const addFollow = prepared((db, followerId: string, followingId: string, created
     .values({ follower_id: followerId, following_id: followingId, created_at: createdAt })
     .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing()),
 );
-const addToFollowing = prepared((db, id: string, delta: number) =>
+// Both counters in one statement: the follower's following_count and the followed user's
+// follower_count. Both rows are found through the primary key in key order, so crossing follows
+// (A→B, B→A) lock them in the same order and cannot deadlock.
+const adjustBoth = prepared((db, followerId: string, followingId: string, delta: number) =>
   db
     .updateTable('users')
-    .set((eb) => ({ following_count: eb('following_count', '+', delta) }))
-    .where('id', '=', id),
-);
-const addToFollowers = prepared((db, id: string, delta: number) =>
-  db
-    .updateTable('users')
-    .set((eb) => ({ follower_count: eb('follower_count', '+', delta) }))
-    .where('id', '=', id),
+    .set((eb) => ({
+      following_count: eb('following_count', '+', eb.case().when('id', '=', followerId).then(delta).else(0).end()),
+      follower_count: eb('follower_count', '+', eb.case().when('id', '=', followingId).then(delta).else(0).end()),
+    }))
+    .where('id', 'in', [followerId, followingId]),
 );
 
 /** Follow rows and the two counters they drive, changed in the caller's transaction. */
@@ -35,12 +35,8 @@ export class FollowsRepository {
     return Number((await addFollow(db, followerId, followingId, createdAt)).numAffectedRows ?? 0) > 0;
   }
 
-  /** Both users' counters; rows are updated in id order so crossing follows (A→B, B→A) cannot deadlock. */
+  /** Both users' counters, in one statement. */
   async adjustCounts(followerId: string, followingId: string, delta: number, db: Kysely<Database>) {
-    const updates = [
-      { id: followerId, add: addToFollowing },
-      { id: followingId, add: addToFollowers },
-    ].sort((x, y) => (x.id < y.id ? -1 : 1));
-    for (const { id, add } of updates) await add(db, id, delta);
+    await adjustBoth(db, followerId, followingId, delta);
   }
 }

@@ -29,7 +29,7 @@ export class FollowsService {
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
     const { db, users, follows, blocking, events } = this.deps;
-    const [target, followerName] = await Promise.all([users.cardOf(targetId), users.usernameOf(followerId)]);
+    const target = await users.cardOfWithActor(targetId, followerId);
     if (!target) throw notFound('User not found');
     const blocked = await blocking.blockedBetween(followerId, [{ id: targetId, relations: target.relations }]);
     if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
@@ -47,7 +47,10 @@ export class FollowsService {
       if (delta) {
         await follows.adjustCounts(followerId, targetId, delta, trx);
         // Both profiles: counts, the followers and following tabs, the following preview.
-        await tx.touch([profileTag(target.username), ...(followerName ? [profileTag(followerName)] : [])], ['follows', 'users']);
+        await tx.touch(
+          [profileTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
+          ['follows', 'users'],
+        );
         await events?.onFollowChanged?.({ followerId, followingId: targetId, followingRelations: target.relations, following }, tx);
       }
       return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };

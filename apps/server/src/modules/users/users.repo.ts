@@ -8,6 +8,13 @@ const usernameById = prepared((db, id: string) => db.selectFrom('users').select(
 const cardById = prepared((db, id: string) =>
   db.selectFrom('users').select(['name', 'username', 'profile_pic', 'relations']).where('id', '=', id),
 );
+const cardWithActor = prepared((db, id: string, actorId: string) =>
+  db
+    .selectFrom('users')
+    .select(['name', 'username', 'profile_pic', 'relations'])
+    .select((eb) => eb.selectFrom('users as actor').select('actor.username').where('actor.id', '=', actorId).as('actor_username'))
+    .where('id', '=', id),
+);
 
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
 export function newUserRow(
@@ -54,6 +61,14 @@ export class UsersRepository {
   /** What a user shows beside their writes (a comment's author, a follow's message), without the rest of the row. */
   async cardOf(id: string, db: Kysely<Database> = this.db) {
     return (await cardById(db, id)).rows[0];
+  }
+
+  /**
+   * cardOf with the username of the user acting on them (a follow's follower) in one read: on
+   * PostgreSQL each statement is a round trip, the most of a write's cost (docs/performance.md).
+   */
+  async cardOfWithActor(id: string, actorId: string, db: Kysely<Database> = this.db) {
+    return (await cardWithActor(db, id, actorId)).rows[0];
   }
 
   findByEmail(email: string, db: Kysely<Database> = this.db) {
