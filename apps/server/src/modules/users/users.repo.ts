@@ -5,9 +5,6 @@ import type { Database, UsersTable } from '../../db/schema';
 export type UserRow = UsersTable;
 
 const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id));
-const cardById = prepared((db, id: string) =>
-  db.selectFrom('users').select(['name', 'username', 'profile_pic', 'relations']).where('id', '=', id),
-);
 const cardWithActor = prepared((db, id: string, actorId: string) =>
   db
     .selectFrom('users')
@@ -58,14 +55,10 @@ export class UsersRepository {
     return (await usernameById(db, id)).rows[0]?.username;
   }
 
-  /** What a user shows beside their writes (a comment's author, a follow's message), without the rest of the row. */
-  async cardOf(id: string, db: Kysely<Database> = this.db) {
-    return (await cardById(db, id)).rows[0];
-  }
-
   /**
-   * cardOf with the username of the user acting on them (a follow's follower) in one read: on
-   * PostgreSQL each statement is a round trip, the most of a write's cost (docs/performance.md).
+   * What a user shows beside their writes (a follow's message, the block check's flag), with the
+   * username of the user acting on them (a follow's follower) in one read: on PostgreSQL each
+   * statement is a round trip, the most of a write's cost (docs/performance.md).
    */
   async cardOfWithActor(id: string, actorId: string, db: Kysely<Database> = this.db) {
     return (await cardWithActor(db, id, actorId)).rows[0];
