@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { statementNames } from './prepared';
+import { statementNameOf } from './prepared';
 import type { Database } from './schema';
 import { startBackgroundCheckpoints } from './sqlite-checkpointer';
 import { WriteSignal, watchWrites } from './write-watch';
@@ -104,7 +104,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
 class NamingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads
   override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
+    const name = typeof config === 'string' ? statementNameOf(config) : undefined;
     return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
   }
 }

@@ -11,7 +11,10 @@ const SLOT = '\u0000prepared-slot:';
  * whose best plan does not depend on its arguments (a read by primary key), measured first: a
  * generic plan cannot see a search's words (docs/performance.md, named statements for search).
  */
-export const statementNames = new Map<string, string>();
+const statementNames = new Map<string, string>();
+
+/** The name a query's SQL text runs under on PostgreSQL, if it was given one. */
+export const statementNameOf = (text: string): string | undefined => statementNames.get(text);
 
 function nameStatement(text: string, name: string): void {
   for (const [other, taken] of statementNames)

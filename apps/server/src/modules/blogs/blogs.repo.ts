@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Compilable, Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { prepared, readThroughIndex } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
@@ -45,38 +45,30 @@ export type BlogCardRow = Awaited<ReturnType<ReturnType<typeof selectCard>['exec
  * What a like, save or comment needs of its post. On SQLite it comes from blogs_ref_idx alone
  * (migration 0027): from the table, these columns sit after the post's body in the row.
  */
-const blogRef = prepared((db, blogId: string) => {
-  const query = db
+function refQuery(db: Kysely<Database>, blogId: string) {
+  return db
     .selectFrom('blogs')
     .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
     .select(['blogs.id', 'blogs.blog_id', 'blogs.draft', 'blogs.hidden', 'blogs.creator_id', 'creator.relations as creator_relations'])
     .where('blogs.blog_id', '=', blogId);
-  return isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
-});
+}
+const throughRefIndex = <R>(db: Kysely<Database>, query: Compilable<R>) =>
+  isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
+
+const blogRef = prepared((db, blogId: string) => throughRefIndex(db, refQuery(db, blogId)));
 
 /**
  * The post's reference and the user acting on it (a like, a save, a comment) in one read: on
  * PostgreSQL each statement is a round trip, the most of a write's cost (docs/performance.md).
  */
-const blogRefWithActor = prepared((db, blogId: string, actorId: string) => {
-  const query = db
-    .selectFrom('blogs')
-    .leftJoin('users as creator', 'creator.id', 'blogs.creator_id')
-    .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
-    .select([
-      'blogs.id',
-      'blogs.blog_id',
-      'blogs.draft',
-      'blogs.hidden',
-      'blogs.creator_id',
-      'creator.relations as creator_relations',
-      'actor.name as actor_name',
-      'actor.username as actor_username',
-      'actor.profile_pic as actor_profile_pic',
-    ])
-    .where('blogs.blog_id', '=', blogId);
-  return isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
-});
+const blogRefWithActor = prepared((db, blogId: string, actorId: string) =>
+  throughRefIndex(
+    db,
+    refQuery(db, blogId)
+      .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+      .select(['actor.name as actor_name', 'actor.username as actor_username', 'actor.profile_pic as actor_profile_pic']),
+  ),
+);
 
 const blogCounts = prepared((db, blogId: string) =>
   db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),

@@ -46,7 +46,7 @@ export class CommentsService {
   constructor(private readonly deps: Deps) {}
 
   async list(blogId: string, viewerId: string | null, page: number, limit: number) {
-    const blog = await this.visibleBlog(blogId, viewerId, canReadBlog);
+    const blog = this.visible(await this.deps.blogs.findRef(blogId), viewerId);
     // The count is read on its own: the post's reference (findRef) comes from an index without it.
     const [rows, counts] = await Promise.all([
       this.deps.comments.listTopLevel(blog.id, viewerId, limit, (page - 1) * limit),
@@ -72,8 +72,7 @@ export class CommentsService {
   async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
     const { db, comments, events } = this.deps;
     // The post and the comment's author in one read (their card goes in the answer).
-    const blog = await this.deps.blogs.findRefWithActor(blogId, userId);
-    if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+    const blog = this.visible(await this.deps.blogs.findRefWithActor(blogId, userId), userId);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);
@@ -180,9 +179,8 @@ export class CommentsService {
   }
 
   /** The blog whose comments are read or written: missing to whoever the policy turns away. */
-  private async visibleBlog(blogId: string, viewerId: ViewerId, allowed: (viewer: ViewerId, blog: BlogRef) => boolean): Promise<BlogRef> {
-    const blog = await this.deps.blogs.findRef(blogId);
-    if (!blog || !allowed(viewerId, blog)) throw notFound(BLOG_MESSAGES.notFound);
+  private visible<B extends BlogRef>(blog: B | undefined, viewerId: ViewerId): B {
+    if (!blog || !canReadBlog(viewerId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     return blog;
   }
 }
