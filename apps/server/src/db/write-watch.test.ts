@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, ENGINE, type TestApp } from '../../test/helpers';
+import { oneStatement } from '../lib/tx';
+import { touchChanges } from './write-watch';
 
 const NONE = '00000000-0000-0000-0000-000000000000';
 let t: TestApp;
@@ -42,4 +44,39 @@ test('raw SQL writes are reported with an unknown table', async () => {
   seen.length = 0;
   await sql`UPDATE users SET name = name WHERE id = '00000000-0000-0000-0000-000000000000'`.execute(t.database.db);
   expect(seen).toEqual([['*']]);
+});
+
+// SQLite has no data-modifying WITH.
+test.skipIf(ENGINE !== 'postgres')(
+  'PostgreSQL: a statement whose WITH writes is reported with every table it writes, though its top level reads',
+  async () => {
+    seen.length = 0;
+    const db = t.database.db;
+    await db
+      .with('gone', () => db.deleteFrom('likes').where('blog_id', '=', NONE).returning('user_id'))
+      .with('moved', () => db.updateTable('blogs').set({ like_count: 0 }).where('id', '=', NONE).returning('id') as never)
+      .selectNoFrom(sql<number>`1`.as('one'))
+      .execute();
+    expect(seen).toEqual([['blogs', 'likes']]);
+  },
+);
+
+test('outside a transaction, a declaration belongs to the next statement on the held connection, and dies with the hold', async () => {
+  const reports: { tables: string[]; tags?: string[] }[] = [];
+  const off = t.database.writes.on((tables, touched) => reports.push({ tables: [...tables].sort(), tags: touched && [...touched.tags] }));
+  try {
+    await oneStatement(t.database.db, { tags: ['post:x'], tables: ['likes'] }, (held) =>
+      held.deleteFrom('likes').where('blog_id', '=', NONE).execute(),
+    );
+    expect(reports).toEqual([{ tables: ['likes'], tags: ['post:x'] }]);
+
+    // Declared, but the connection went back to the pool before any statement: the next user of
+    // that connection (here, the only one on SQLite) writes undeclared.
+    reports.length = 0;
+    await t.database.db.connection().execute((held) => touchChanges(held, ['post:y'], ['follows']));
+    await t.database.db.deleteFrom('follows').where('follower_id', '=', NONE).execute();
+    expect(reports).toEqual([{ tables: ['follows'], tags: undefined }]);
+  } finally {
+    off();
+  }
 });

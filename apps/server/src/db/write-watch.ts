@@ -32,10 +32,11 @@ const TOUCH_SQL = '/* inkwell: public data touched */';
 export const isTouchDeclaration = (sql: string): boolean => sql === TOUCH_SQL;
 
 /**
- * Declares, inside the transaction `db` runs (or alone, outside one), that its writes to
- * `tables` change only the public values tagged `tags`. The declaration travels with the
- * connection, so it is reported with that transaction's COMMIT and dropped by its ROLLBACK;
- * a write to any other table is still reported as undeclared.
+ * Declares, inside the transaction `db` runs, that its writes to `tables` change only the public
+ * values tagged `tags`. The declaration travels with the connection, so it is reported with that
+ * transaction's COMMIT and dropped by its ROLLBACK; a write to any other table is still reported
+ * as undeclared. Outside a transaction (on a held connection: lib/tx.ts `oneStatement`) it is
+ * the next statement's declaration, reported with it, and forgotten when the connection is released.
  */
 export async function touchChanges(db: Kysely<Database>, tags: readonly string[], tables: readonly string[]): Promise<void> {
   await db.executeQuery(CompiledQuery.raw(TOUCH_SQL, [tags, tables]));
@@ -75,16 +76,33 @@ function writtenTable(node: OperationNode): string | undefined {
   }
 }
 
-/** The table a query writes, '*' for a raw write, undefined for a read or transaction control. */
-function writeOf(query: CompiledQuery): string | undefined {
-  const table = writtenTable(query.query);
-  if (table) return table;
-  return query.query.kind === 'RawNode' && WRITE_SQL.test(query.sql) ? '*' : undefined;
+/**
+ * The tables a statement writes: its own and those of the data-modifying parts of its WITH
+ * (PostgreSQL's single-statement writes, whose top level may be a SELECT).
+ */
+function writtenTables(node: OperationNode, into: Set<string>): Set<string> {
+  const own = writtenTable(node);
+  if (own) into.add(own);
+  const ctes = (node as { with?: { expressions?: { expression: OperationNode }[] } }).with?.expressions ?? [];
+  for (const cte of ctes) writtenTables(cte.expression, into);
+  return into;
 }
 
-function watchConnection(connection: DatabaseConnection, signal: WriteSignal, afterCommit?: () => void): DatabaseConnection {
+/** The tables a query writes ('*' for a raw write); empty for a read or transaction control. */
+function writesOf(query: CompiledQuery): Set<string> {
+  const tables = writtenTables(query.query, new Set());
+  if (!tables.size && query.query.kind === 'RawNode' && WRITE_SQL.test(query.sql)) tables.add('*');
+  return tables;
+}
+
+/** A watched connection: its statements, and a reset for when it goes back to the pool. */
+type WatchedConnection = DatabaseConnection & { released(): void };
+
+function watchConnection(connection: DatabaseConnection, signal: WriteSignal, afterCommit?: () => void): WatchedConnection {
   let pending: Set<string> | null = null;
   let touched: { tags: Set<string>; tables: Set<string> } | undefined;
+  /** Outside a transaction: what the next statement on this connection was declared to change. */
+  let next: Touched | undefined;
   return {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       if (query.sql === TOUCH_SQL) {
@@ -93,9 +111,11 @@ function watchConnection(connection: DatabaseConnection, signal: WriteSignal, af
           touched ??= { tags: new Set(), tables: new Set() };
           for (const t of tags) touched.tags.add(t);
           for (const t of tables) touched.tables.add(t);
-        } else signal.emit(new Set(), { tags: new Set(tags), tables: new Set(tables) });
+        } else next = { tags: new Set(tags), tables: new Set(tables) };
         return { rows: [] };
       }
+      const declaredForThis = next;
+      next = undefined;
       const result = await connection.executeQuery<R>(query);
       const sql = query.query.kind === 'RawNode' ? query.sql.trim().toLowerCase() : '';
       if (sql === 'begin' || sql.startsWith('start transaction') || sql.startsWith('begin ')) {
@@ -112,11 +132,12 @@ function watchConnection(connection: DatabaseConnection, signal: WriteSignal, af
         pending = null;
         touched = undefined;
       } else {
-        const table = writeOf(query);
-        if (table) {
-          if (pending) pending.add(table);
+        const tables = writesOf(query);
+        if (tables.size) {
+          if (pending) for (const t of tables) pending.add(t);
           else {
-            signal.emit(new Set([table]));
+            // A statement outside a transaction commits by itself: reported at once, with its declaration.
+            signal.emit(tables, declaredForThis);
             afterCommit?.();
           }
         }
@@ -124,6 +145,10 @@ function watchConnection(connection: DatabaseConnection, signal: WriteSignal, af
       return result;
     },
     streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+    released() {
+      // A declaration never outlives the hold of the connection it was made on.
+      next = undefined;
+    },
   };
 }
 
@@ -138,8 +163,8 @@ export function watchWrites(dialect: Dialect, signal: WriteSignal, afterCommit?:
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createDriver(): Driver {
       const driver = dialect.createDriver();
-      const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const unwrap = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
+      const unwrap = new WeakMap<WatchedConnection, DatabaseConnection>();
       const outer = (inner: DatabaseConnection) => {
         let c = wrapped.get(inner);
         if (!c) {
@@ -156,7 +181,12 @@ export function watchWrites(dialect: Dialect, signal: WriteSignal, afterCommit?:
         beginTransaction: (c: DatabaseConnection, settings: TransactionSettings) => driver.beginTransaction(c, settings),
         commitTransaction: (c: DatabaseConnection) => driver.commitTransaction(c),
         rollbackTransaction: (c: DatabaseConnection) => driver.rollbackTransaction(c),
-        releaseConnection: (c: DatabaseConnection) => driver.releaseConnection(unwrap.get(c) ?? c),
+        releaseConnection: (c: DatabaseConnection) => {
+          const inner = unwrap.get(c as WatchedConnection);
+          if (!inner) return driver.releaseConnection(c);
+          (c as WatchedConnection).released();
+          return driver.releaseConnection(inner);
+        },
         savepoint: driver.savepoint?.bind(driver),
         rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
         releaseSavepoint: driver.releaseSavepoint?.bind(driver),

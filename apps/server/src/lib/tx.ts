@@ -32,3 +32,46 @@ export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<
   }
   return result;
 }
+
+/**
+ * PostgreSQL: a change made by one statement (a data-modifying WITH is atomic by itself), so it
+ * needs no BEGIN and COMMIT round trips. `run` must send exactly that one statement on the
+ * connection it is given; the declaration (as Tx.touch) is reported with it once it ran.
+ */
+export function oneStatement<T>(
+  db: Kysely<Database>,
+  touched: { tags: readonly string[]; tables: readonly string[] },
+  run: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (held) => {
+    await touchChanges(held, touched.tags, touched.tables);
+    return run(held);
+  });
+}
+
+/**
+ * The notification a single-statement toggle (a like, a follow) writes inside its statement:
+ * created when it adds, retracted when it takes back. `tell` is false when nobody is told (one's
+ * own post, a block or mute); `settle` pushes to open tabs once the statement ran.
+ */
+export interface ToggleNotice {
+  id: string;
+  recipientId: string;
+  tell: boolean;
+  settle(change: { added: boolean; removed: boolean }): Promise<void>;
+}
+
+/**
+ * Notifications a change made as one statement (a comment) writes inside it: already filtered as
+ * notify filters them (never one's own, nobody silenced), as columns; `settle` pushes them to open
+ * tabs once the statement ran.
+ */
+export interface StatementNotices {
+  ids: string[];
+  recipientIds: string[];
+  types: string[];
+  settle(): Promise<void>;
+}
+
+/** A change that tells nobody. */
+export const NO_NOTICES: StatementNotices = { ids: [], recipientIds: [], types: [], settle: async () => {} };

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import type { ToggleNotice } from '../../lib/tx';
+import { deleteNoticeWhen, insertNoticeWhen, type ToggleNoticeRow } from '../notifications/notifications.repo';
 
 export type ReactionTable = 'likes' | 'saves';
 const COUNTER = { likes: 'like_count', saves: 'save_count' } as const;
@@ -29,6 +31,66 @@ function statementsFor(table: ReactionTable) {
 }
 const STATEMENTS = { likes: statementsFor('likes'), saves: statementsFor('saves') };
 
+/**
+ * PostgreSQL: a whole toggle as one data-modifying WITH, atomic by itself (no BEGIN or COMMIT
+ * round trip). The same steps as the transaction: take the reaction back if there is one, else
+ * add it when `mayAdd` (a concurrent add leaves it there, counted once); move the counter only
+ * when something changed. Every part sees the statement's starting snapshot, so each depends on
+ * another only through the CTEs' RETURNING rows.
+ */
+function toggleParts(db: Kysely<Database>, table: ReactionTable, blogId: string, userId: string, createdAt: string, mayAdd: boolean) {
+  const column = COUNTER[table];
+  return db
+    .with('removed', () => db.deleteFrom(table).where('blog_id', '=', blogId).where('user_id', '=', userId).returning('user_id'))
+    .with('added', () =>
+      db
+        .insertInto(table)
+        .columns(['blog_id', 'user_id', 'created_at'])
+        .expression(
+          db
+            .selectNoFrom([sql`${blogId}`.as('blog_id'), sql`${userId}`.as('user_id'), sql`${createdAt}`.as('created_at')])
+            .where(sql<boolean>`${mayAdd} and not exists (select 1 from removed)`),
+        )
+        .onConflict((oc) => oc.columns(['blog_id', 'user_id']).doNothing())
+        .returning('user_id'),
+    )
+    .with('counted', () =>
+      db
+        .updateTable('blogs')
+        .set({ [column]: sql`${sql.ref(column)} + (select count(*) from added) - (select count(*) from removed)` })
+        .where('id', '=', blogId)
+        .where(sql<boolean>`exists (select 1 from added union all select 1 from removed)`)
+        .returning(column),
+    );
+}
+
+/** What the toggle did, and the counter after it (unchanged: as the statement found it). */
+function toggleOutcome<DB>(parts: QueryCreator<DB>, table: ReactionTable, blogId: string) {
+  const column = sql.ref(COUNTER[table]);
+  return parts.selectNoFrom([
+    sql<boolean>`exists (select 1 from removed)`.as('removed'),
+    sql<boolean>`exists (select 1 from added)`.as('added'),
+    sql<number>`coalesce((select ${column} from counted), (select ${column} from blogs where id = ${blogId}))`.as('count'),
+  ]);
+}
+
+const ONE_STATEMENT = {
+  // A like's notice is created with the like (when `tell`: not one's own post, nobody silenced) and retracted with it.
+  likes: prepared(
+    (db, blogId: string, userId: string, createdAt: string, mayAdd: boolean, tell: boolean, noticeId: string, recipientId: string) => {
+      const notice: ToggleNoticeRow = { id: noticeId, recipientId, senderId: userId, type: 'like', blogId, createdAt };
+      const parts = toggleParts(db, 'likes', blogId, userId, createdAt, mayAdd)
+        .with('noticed', () => insertNoticeWhen(db, notice, sql<boolean>`${tell} and exists (select 1 from added)`))
+        // Built on the plain schema, so its type does not name the CTEs before it (the SQL does).
+        .with('retracted', () => deleteNoticeWhen(db, notice, sql<boolean>`exists (select 1 from removed)`) as never);
+      return toggleOutcome(parts, 'likes', blogId);
+    },
+  ),
+  saves: prepared((db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
+    toggleOutcome(toggleParts(db, 'saves', blogId, userId, createdAt, mayAdd), 'saves', blogId),
+  ),
+};
+
 /** Likes and saves: a row per (blog, user) and a counter on the blog kept in the same transaction. */
 export class ReactionsRepository {
   /** Removes the reaction; true when there was one. */
@@ -47,5 +109,26 @@ export class ReactionsRepository {
   async adjustCount(table: ReactionTable, blogDbId: string, delta: number, db: Kysely<Database>): Promise<number> {
     const { rows } = await STATEMENTS[table].adjust(db, blogDbId, delta);
     return Number((rows[0] as Record<string, number> | undefined)?.[COUNTER[table]] ?? 0);
+  }
+
+  /**
+   * PostgreSQL: the whole toggle in one statement (see ONE_STATEMENT). Likes take their notice;
+   * `mayAdd` false means nothing may be added (a block), so only a take-back happens.
+   */
+  async toggleInOneStatement(
+    table: ReactionTable,
+    blogDbId: string,
+    userId: string,
+    createdAt: string,
+    mayAdd: boolean,
+    notice: Pick<ToggleNotice, 'id' | 'recipientId' | 'tell'> | null,
+    db: Kysely<Database>,
+  ): Promise<{ removed: boolean; added: boolean; count: number }> {
+    const { rows } =
+      table === 'likes' && notice
+        ? await ONE_STATEMENT.likes(db, blogDbId, userId, createdAt, mayAdd, notice.tell, notice.id, notice.recipientId)
+        : await ONE_STATEMENT.saves(db, blogDbId, userId, createdAt, mayAdd);
+    const row = rows[0]!;
+    return { removed: row.removed, added: row.added, count: Number(row.count) };
   }
 }

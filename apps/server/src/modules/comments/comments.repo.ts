@@ -1,27 +1,70 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
+import type { StatementNotices } from '../../lib/tx';
+import { insertNotices } from '../notifications/notifications.repo';
 
-const insertComment = prepared(
-  (db, id: string, blogId: string, userId: string, parentId: string | null, comment: string, createdAt: string) =>
-    db.insertInto('comments').values({
-      id,
-      blog_id: blogId,
-      user_id: userId,
-      parent_id: parentId,
-      comment,
-      like_count: 0,
-      reply_count: 0,
-      created_at: createdAt,
-      updated_at: createdAt,
-    }),
-);
-const addToBlogCommentCount = prepared((db, blogDbId: string, delta: number) =>
+const insertCommentQuery = (
+  db: Kysely<Database>,
+  id: string,
+  blogId: string,
+  userId: string,
+  parentId: string | null,
+  comment: string,
+  createdAt: string,
+) =>
+  db.insertInto('comments').values({
+    id,
+    blog_id: blogId,
+    user_id: userId,
+    parent_id: parentId,
+    comment,
+    like_count: 0,
+    reply_count: 0,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+const insertComment = prepared(insertCommentQuery);
+const addToBlogCommentCountQuery = (db: Kysely<Database>, blogDbId: string, delta: number) =>
   db
     .updateTable('blogs')
     .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
-    .where('id', '=', blogDbId),
+    .where('id', '=', blogDbId);
+const addToBlogCommentCount = prepared(addToBlogCommentCountQuery);
+const addToReplyCountQuery = (db: Kysely<Database>, id: string | null, delta: number) =>
+  db
+    .updateTable('comments')
+    .set((eb) => ({ reply_count: eb('reply_count', '+', delta) }))
+    .where('id', '=', id);
+
+/**
+ * PostgreSQL: a new comment as one data-modifying WITH, atomic by itself: the row, its parent's
+ * reply count (none for a top-level comment: no row has a null id), the post's comment count and
+ * the notices. The same SQL text whatever the case, so it is compiled once.
+ */
+const createInOneStatement = prepared(
+  (
+    db,
+    id: string,
+    blogId: string,
+    userId: string,
+    parentId: string | null,
+    comment: string,
+    createdAt: string,
+    noticeIds: string[],
+    recipientIds: string[],
+    types: string[],
+  ) =>
+    db
+      .with('inserted', () => insertCommentQuery(db, id, blogId, userId, parentId, comment, createdAt).returning('id'))
+      .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
+      .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
+      .with(
+        'noticed',
+        () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
+      )
+      .selectNoFrom(sql<number>`1`.as('done')),
 );
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
@@ -142,11 +185,27 @@ export class CommentsRepository {
   }
 
   adjustReplyCount(id: string, delta: number, db: Kysely<Database>) {
-    return db
-      .updateTable('comments')
-      .set((eb) => ({ reply_count: eb('reply_count', '+', delta) }))
-      .where('id', '=', id)
-      .execute();
+    return addToReplyCountQuery(db, id, delta).execute();
+  }
+
+  /** PostgreSQL: the comment, both counts and its notices in one statement (createInOneStatement above). */
+  async createInOneStatement(
+    row: Insertable<CommentsTable>,
+    notices: Omit<StatementNotices, 'settle'>,
+    db: Kysely<Database>,
+  ): Promise<void> {
+    await createInOneStatement(
+      db,
+      row.id,
+      row.blog_id,
+      row.user_id,
+      row.parent_id ?? null,
+      row.comment,
+      row.created_at,
+      notices.ids,
+      notices.recipientIds,
+      notices.types,
+    );
   }
 
   adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>) {

@@ -1,17 +1,20 @@
 import { BLOCK_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/ids';
+import { isPostgres } from '../../db/dialect';
+import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
 import { profileTag } from '../../lib/public-tags';
-import { type Tx, transact } from '../../lib/tx';
+import { oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
 
 export interface FollowEvents {
   onFollowChanged?(e: { followerId: string; followingId: string; followingRelations: number; following: boolean }, tx: Tx): Promise<void>;
+  /** The same hook for the follow made as one statement (PostgreSQL): the notice that statement writes. */
+  followNotice?(e: { followerId: string; followingId: string; followingRelations: number }): Promise<ToggleNotice>;
 }
 
 /** Follow toggle (SPEC.md 4): idempotent under concurrent requests; nobody follows themselves. */
@@ -33,6 +36,24 @@ export class FollowsService {
     if (!target) throw notFound('User not found');
     const blocked = await blocking.blockedBetween(followerId, [{ id: targetId, relations: target.relations }]);
     if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
+    // Both profiles: counts, the followers and following tabs, the following preview.
+    const touched = {
+      tags: [profileTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
+      tables: ['follows', 'users'],
+    };
+    const said = (following: boolean) => ({
+      message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`,
+      following,
+    });
+    if (isPostgres(db)) {
+      // One statement instead of a five-statement transaction (follows.repo toggleInOneStatement).
+      const notice = await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations });
+      const change = await oneStatement(db, touched, (held) =>
+        follows.toggleInOneStatement(followerId, targetId, nowIso(), notice ?? { id: newId(), tell: false }, held),
+      );
+      await notice?.settle(change);
+      return said(!change.removed);
+    }
     return transact(db, async (tx) => {
       const trx = tx.db;
       let following: boolean;
@@ -46,14 +67,10 @@ export class FollowsService {
       }
       if (delta) {
         await follows.adjustCounts(followerId, targetId, delta, trx);
-        // Both profiles: counts, the followers and following tabs, the following preview.
-        await tx.touch(
-          [profileTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
-          ['follows', 'users'],
-        );
+        await tx.touch(touched.tags, touched.tables);
         await events?.onFollowChanged?.({ followerId, followingId: targetId, followingRelations: target.relations, following }, tx);
       }
-      return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
+      return said(following);
     });
   }
 }

@@ -1,8 +1,25 @@
 import type { BlogEvents } from '../blogs/blogs.service';
 import type { ReactionEvents } from '../blogs/reactions.service';
-import type { CommentEvents } from '../comments/comments.service';
+import type { CommentCreated, CommentEvents } from '../comments/comments.service';
 import type { FollowEvents } from '../follows/follows.service';
-import type { NotificationsService } from './notifications.service';
+import type { NewNotification, NotificationsService } from './notifications.service';
+
+/** A comment tells the parent's author of a reply, and the blog's creator of every comment on it. */
+function commentItems({ commentId, blog, authorId, parentAuthorId }: CommentCreated): NewNotification[] {
+  const items: NewNotification[] = [];
+  if (parentAuthorId) items.push({ recipientId: parentAuthorId, senderId: authorId, type: 'reply', blogId: blog.id, commentId });
+  // Unless the reply was already to the blog's creator.
+  if (blog.creator_id !== parentAuthorId)
+    items.push({
+      recipientId: blog.creator_id,
+      senderId: authorId,
+      type: 'comment',
+      blogId: blog.id,
+      commentId,
+      recipientRelations: blog.creator_relations,
+    });
+  return items;
+}
 
 /**
  * What each social action tells whom (issue: realtime notifications). Wired into the
@@ -15,26 +32,23 @@ export function notificationEvents(n: NotificationsService): ReactionEvents & Co
       if (liked) await n.notify([{ ...key, recipientRelations: creatorRelations }], tx);
       else await n.retract(key, tx);
     },
+    likeNotice: ({ blogDbId, blogCreatorId, creatorRelations, userId }) =>
+      n.toggleNotice({
+        recipientId: blogCreatorId,
+        senderId: userId,
+        type: 'like',
+        blogId: blogDbId,
+        recipientRelations: creatorRelations,
+      }),
     async onFollowChanged({ followerId, followingId, followingRelations, following }, tx) {
       const key = { recipientId: followingId, senderId: followerId, type: 'follow' };
       if (following) await n.notify([{ ...key, recipientRelations: followingRelations }], tx);
       else await n.retract(key, tx);
     },
-    async onCommentCreated({ commentId, blog, authorId, parentAuthorId }, tx) {
-      const items = [];
-      if (parentAuthorId) items.push({ recipientId: parentAuthorId, senderId: authorId, type: 'reply', blogId: blog.id, commentId });
-      // The blog's creator hears of every comment on it, unless the reply was already to them.
-      if (blog.creator_id !== parentAuthorId)
-        items.push({
-          recipientId: blog.creator_id,
-          senderId: authorId,
-          type: 'comment',
-          blogId: blog.id,
-          commentId,
-          recipientRelations: blog.creator_relations,
-        });
-      await n.notify(items, tx);
-    },
+    followNotice: ({ followerId, followingId, followingRelations }) =>
+      n.toggleNotice({ recipientId: followingId, senderId: followerId, type: 'follow', recipientRelations: followingRelations }),
+    onCommentCreated: (e, tx) => n.notify(commentItems(e), tx),
+    commentNotices: (e) => n.statementNotices(commentItems(e)),
     async onCommentLikeChanged({ commentId, blog, commentAuthorId, userId, liked }, tx) {
       const key = { recipientId: commentAuthorId, senderId: userId, type: 'comment-like', blogId: blog.id, commentId };
       if (liked) await n.notify([key], tx);

@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
+import type { StatementNotices } from '../../lib/tx';
 
 export type NotificationFilterValue = 'all' | 'unread' | 'like' | 'comment' | 'follow';
 
@@ -38,6 +39,63 @@ const insertOne = prepared(
 );
 const byKey = (db: Kysely<Database>, recipientId: string, senderId: string, type: string) =>
   db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('sender_id', '=', senderId).where('type', '=', type);
+/** A notice a single-statement toggle writes (PostgreSQL): like, follow or comment like. */
+export interface ToggleNoticeRow {
+  id: string;
+  recipientId: string;
+  senderId: string;
+  type: string;
+  blogId: string | null;
+  createdAt: string;
+}
+
+/**
+ * Part of a larger statement (a data-modifying WITH): inserts the notice only when `when` holds,
+ * so the toggle's one statement creates it exactly when it adds the like or follow.
+ */
+export function insertNoticeWhen(db: Kysely<Database>, n: ToggleNoticeRow, when: Expression<SqlBool>) {
+  return db
+    .insertInto('notifications')
+    .columns(['id', 'recipient_id', 'sender_id', 'type', 'blog_id', 'is_read', 'created_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql`${n.id}`.as('id'),
+          sql`${n.recipientId}`.as('recipient_id'),
+          sql`${n.senderId}`.as('sender_id'),
+          sql`${n.type}`.as('type'),
+          sql`${n.blogId}`.as('blog_id'),
+          sql`0`.as('is_read'),
+          sql`${n.createdAt}`.as('created_at'),
+        ])
+        .where(when),
+    )
+    .returning('id');
+}
+
+/** Part of a larger statement: deletes the notice of `key` (a like's has a post) only when `when` holds. */
+export function deleteNoticeWhen(db: Kysely<Database>, key: NotificationKey, when: Expression<SqlBool>) {
+  const q = byKey(db, key.recipientId, key.senderId, key.type).where(when);
+  return (key.blogId ? q.where('blog_id', '=', key.blogId) : q).returning('id');
+}
+/**
+ * Part of a larger statement (PostgreSQL): any number of notices about one subject (a comment's
+ * reply and comment notices), passed as arrays so that the SQL text is the same for 0, 1 or 2.
+ */
+export function insertNotices(
+  db: Kysely<Database>,
+  notices: Pick<StatementNotices, 'ids' | 'recipientIds' | 'types'>,
+  about: { senderId: string; blogId: string; commentId: string; createdAt: string },
+) {
+  return db
+    .insertInto('notifications')
+    .columns(['id', 'recipient_id', 'sender_id', 'type', 'blog_id', 'comment_id', 'is_read', 'created_at'])
+    .expression(
+      sql`select n.id, n.recipient_id, ${about.senderId}, n.type, ${about.blogId}, ${about.commentId}, 0, ${about.createdAt}
+        from unnest(${notices.ids}::uuid[], ${notices.recipientIds}::uuid[], ${notices.types}::text[]) as n(id, recipient_id, type)`,
+    );
+}
+
 const deleteKey = prepared((db, recipientId: string, senderId: string, type: string) => byKey(db, recipientId, senderId, type));
 const deleteBlogKey = prepared((db, recipientId: string, senderId: string, type: string, blogId: string) =>
   byKey(db, recipientId, senderId, type).where('blog_id', '=', blogId),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { Tx } from '../../lib/tx';
+import type { StatementNotices, ToggleNotice, Tx } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import { type NotificationView, presentNotification } from './notifications.presenter';
 import type { NotificationFilterValue, NotificationKey, NotificationsRepository } from './notifications.repo';
@@ -42,28 +42,31 @@ export class NotificationsService {
 
   /** Records notifications (never about a person's own action) and schedules their push. */
   async notify(items: NewNotification[], tx: Tx): Promise<void> {
-    const own = items.filter((n) => n.recipientId !== n.senderId);
-    const silenced = await this.silenced(own, tx);
-    const rows = own
-      .filter((n) => !silenced.has(`${n.senderId} ${n.recipientId}`))
-      .map((n) => ({
-        id: newId(),
-        recipient_id: n.recipientId,
-        sender_id: n.senderId,
-        type: n.type,
-        blog_id: n.blogId ?? null,
-        comment_id: n.commentId ?? null,
-        message: n.message ?? null,
-        is_read: 0 as const,
-        created_at: nowIso(),
-      }));
+    const rows = (await this.told(items, tx.db)).map((n) => ({
+      id: newId(),
+      recipient_id: n.recipientId,
+      sender_id: n.senderId,
+      type: n.type,
+      blog_id: n.blogId ?? null,
+      comment_id: n.commentId ?? null,
+      message: n.message ?? null,
+      is_read: 0 as const,
+      created_at: nowIso(),
+    }));
     for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), tx.db);
     const listened = rows.filter((r) => this.push.mayBeListening(r.recipient_id));
     if (listened.length) tx.afterCommit(() => this.publish(listened.map((r) => r.id)));
   }
 
+  /** The items that are created: never about a person's own action, nobody silenced. */
+  private async told(items: NewNotification[], db: Kysely<Database>): Promise<NewNotification[]> {
+    const own = items.filter((n) => n.recipientId !== n.senderId);
+    const silenced = await this.silenced(own, db);
+    return own.filter((n) => !silenced.has(`${n.senderId} ${n.recipientId}`));
+  }
+
   /** "sender recipient" pairs with a block (either way) or a mute by the recipient: nothing is created for them. */
-  private async silenced(items: NewNotification[], tx: Tx): Promise<Set<string>> {
+  private async silenced(items: NewNotification[], db: Kysely<Database>): Promise<Set<string>> {
     const bySender = new Map<string, string[]>();
     for (const n of items) {
       // A block or mute involving the recipient sets their relations flag (BlockingRepository.add).
@@ -72,7 +75,7 @@ export class NotificationsService {
     const pairs = new Set<string>();
     for (const [sender, recipients] of bySender) {
       for (let i = 0; i < recipients.length; i += FANOUT_BATCH) {
-        const ids = await this.deps.blocking.silencedRecipients(sender, recipients.slice(i, i + FANOUT_BATCH), tx.db);
+        const ids = await this.deps.blocking.silencedRecipients(sender, recipients.slice(i, i + FANOUT_BATCH), db);
         for (const id of ids) pairs.add(`${sender} ${id}`);
       }
     }
@@ -83,6 +86,47 @@ export class NotificationsService {
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
     if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId));
+  }
+
+  /**
+   * The same as notify and retract, for a toggle made as one statement (PostgreSQL): the notice's
+   * id and whether it is created (never about one's own action, nobody silenced), read before the
+   * statement, and the push once the statement has run. A block or mute made in between is the
+   * same race the transaction has under READ COMMITTED.
+   */
+  async toggleNotice(n: NewNotification): Promise<ToggleNotice> {
+    const tell = (await this.told([n], this.deps.db)).length > 0;
+    const id = newId();
+    return {
+      id,
+      recipientId: n.recipientId,
+      tell,
+      settle: async ({ added, removed }) => {
+        if (!this.push.mayBeListening(n.recipientId)) return;
+        // Like transact's after-commit callbacks: a failed push never fails the request.
+        try {
+          if (added && tell) await this.publish([id]);
+          else if (removed) await this.pushCount(n.recipientId);
+        } catch {}
+      },
+    };
+  }
+
+  /** The same as notify for a change made as one statement (a comment on PostgreSQL): its rows, then its push. */
+  async statementNotices(items: NewNotification[]): Promise<StatementNotices> {
+    const told = await this.told(items, this.deps.db);
+    const ids = told.map(() => newId());
+    return {
+      ids,
+      recipientIds: told.map((n) => n.recipientId),
+      types: told.map((n) => n.type),
+      settle: async () => {
+        const listened = ids.filter((_, i) => this.push.mayBeListening(told[i]!.recipientId));
+        try {
+          if (listened.length) await this.publish(listened);
+        } catch {}
+      },
+    };
   }
 
   /** A new post tells the author's followers. */
