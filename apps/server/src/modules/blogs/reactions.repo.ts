@@ -74,9 +74,14 @@ function toggleOutcome<DB>(parts: QueryCreator<DB>, table: ReactionTable, blogId
   ]);
 }
 
+const plainToggle = (table: ReactionTable) =>
+  prepared((db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
+    toggleOutcome(toggleParts(db, table, blogId, userId, createdAt, mayAdd), table, blogId),
+  );
+
 const ONE_STATEMENT = {
   // A like's notice is created with the like (when `tell`: not one's own post, nobody silenced) and retracted with it.
-  likes: prepared(
+  likeWithNotice: prepared(
     (db, blogId: string, userId: string, createdAt: string, mayAdd: boolean, tell: boolean, noticeId: string, recipientId: string) => {
       const notice: ToggleNoticeRow = { id: noticeId, recipientId, senderId: userId, type: 'like', blogId, createdAt };
       const parts = toggleParts(db, 'likes', blogId, userId, createdAt, mayAdd)
@@ -86,9 +91,8 @@ const ONE_STATEMENT = {
       return toggleOutcome(parts, 'likes', blogId);
     },
   ),
-  saves: prepared((db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
-    toggleOutcome(toggleParts(db, 'saves', blogId, userId, createdAt, mayAdd), 'saves', blogId),
-  ),
+  // A save tells nobody; nor does a like of a post whose author is gone.
+  plain: { likes: plainToggle('likes'), saves: plainToggle('saves') },
 };
 
 /** Likes and saves: a row per (blog, user) and a counter on the blog kept in the same transaction. */
@@ -126,8 +130,8 @@ export class ReactionsRepository {
   ): Promise<{ removed: boolean; added: boolean; count: number }> {
     const { rows } =
       table === 'likes' && notice
-        ? await ONE_STATEMENT.likes(db, blogDbId, userId, createdAt, mayAdd, notice.tell, notice.id, notice.recipientId)
-        : await ONE_STATEMENT.saves(db, blogDbId, userId, createdAt, mayAdd);
+        ? await ONE_STATEMENT.likeWithNotice(db, blogDbId, userId, createdAt, mayAdd, notice.tell, notice.id, notice.recipientId)
+        : await ONE_STATEMENT.plain[table](db, blogDbId, userId, createdAt, mayAdd);
     const row = rows[0]!;
     return { removed: row.removed, added: row.added, count: Number(row.count) };
   }
