@@ -5,15 +5,20 @@ import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 import type { StatementNotices } from '../../lib/tx';
 import { insertNotices } from '../notifications/notifications.repo';
 
-const insertCommentQuery = (
-  db: Kysely<Database>,
-  id: string,
-  blogId: string,
-  userId: string,
-  parentId: string | null,
-  comment: string,
-  createdAt: string,
-) =>
+/** A new comment's values, in the order the prepared statements take them. */
+type NewComment = [id: string, blogId: string, userId: string, parentId: string | null, comment: string, createdAt: string];
+
+type CommentValues = Pick<Insertable<CommentsTable>, 'id' | 'blog_id' | 'user_id' | 'parent_id' | 'comment' | 'created_at'>;
+const newComment = (row: CommentValues): NewComment => [
+  row.id,
+  row.blog_id,
+  row.user_id,
+  row.parent_id ?? null,
+  row.comment,
+  row.created_at,
+];
+
+const insertCommentQuery = (db: Kysely<Database>, ...[id, blogId, userId, parentId, comment, createdAt]: NewComment) =>
   db.insertInto('comments').values({
     id,
     blog_id: blogId,
@@ -43,29 +48,18 @@ const addToReplyCountQuery = (db: Kysely<Database>, id: string | null, delta: nu
  * reply count (none for a top-level comment: no row has a null id), the post's comment count and
  * the notices. The same SQL text whatever the case, so it is compiled once.
  */
-const createInOneStatement = prepared(
-  (
-    db,
-    id: string,
-    blogId: string,
-    userId: string,
-    parentId: string | null,
-    comment: string,
-    createdAt: string,
-    noticeIds: string[],
-    recipientIds: string[],
-    types: string[],
-  ) =>
-    db
-      .with('inserted', () => insertCommentQuery(db, id, blogId, userId, parentId, comment, createdAt).returning('id'))
-      .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
-      .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
-      .with(
-        'noticed',
-        () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
-      )
-      .selectNoFrom(sql<number>`1`.as('done')),
-);
+const createInOneStatement = prepared((db, noticeIds: string[], recipientIds: string[], types: string[], ...comment: NewComment) => {
+  const [id, blogId, userId, parentId, , createdAt] = comment;
+  return db
+    .with('inserted', () => insertCommentQuery(db, ...comment).returning('id'))
+    .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
+    .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
+    .with(
+      'noticed',
+      () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
+    )
+    .selectNoFrom(sql<number>`1`.as('done'));
+});
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
@@ -168,11 +162,8 @@ export class CommentsRepository {
   }
 
   /** A new comment: no likes or replies yet, updated when created. */
-  insert(
-    row: Pick<Insertable<CommentsTable>, 'id' | 'blog_id' | 'user_id' | 'parent_id' | 'comment' | 'created_at'>,
-    db: Kysely<Database>,
-  ) {
-    return insertComment(db, row.id, row.blog_id, row.user_id, row.parent_id ?? null, row.comment, row.created_at);
+  insert(row: CommentValues, db: Kysely<Database>) {
+    return insertComment(db, ...newComment(row));
   }
 
   updateText(id: string, comment: string, updatedAt: string, db: Kysely<Database> = this.db) {
@@ -194,18 +185,7 @@ export class CommentsRepository {
     notices: Omit<StatementNotices, 'settle'>,
     db: Kysely<Database>,
   ): Promise<void> {
-    await createInOneStatement(
-      db,
-      row.id,
-      row.blog_id,
-      row.user_id,
-      row.parent_id ?? null,
-      row.comment,
-      row.created_at,
-      notices.ids,
-      notices.recipientIds,
-      notices.types,
-    );
+    await createInOneStatement(db, notices.ids, notices.recipientIds, notices.types, ...newComment(row));
   }
 
   adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>) {
