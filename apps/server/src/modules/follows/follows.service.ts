@@ -45,15 +45,7 @@ export class FollowsService {
       message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`,
       following,
     });
-    if (isPostgres(db)) {
-      // One statement instead of a five-statement transaction (follows.repo toggleInOneStatement).
-      const notice = await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations });
-      const change = await oneStatement(db, touched, (held) =>
-        follows.toggleInOneStatement(followerId, targetId, nowIso(), notice ?? { id: newId(), tell: false }, held),
-      );
-      await notice?.settle(change);
-      return said(!change.removed);
-    }
+    if (isPostgres(db)) return said(await this.toggleInOneStatement(followerId, targetId, target.relations, touched));
     return transact(db, async (tx) => {
       const trx = tx.db;
       let following: boolean;
@@ -72,5 +64,24 @@ export class FollowsService {
       }
       return said(following);
     });
+  }
+
+  /**
+   * PostgreSQL: the same toggle as one statement (follows.repo toggleInOneStatement), a round trip
+   * instead of five; the followed user's notice is part of it. Whether the follower now follows.
+   */
+  private async toggleInOneStatement(
+    followerId: string,
+    targetId: string,
+    targetRelations: number,
+    touched: { tags: string[]; tables: string[] },
+  ): Promise<boolean> {
+    const { db, follows, events } = this.deps;
+    const notice = await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: targetRelations });
+    const change = await oneStatement(db, touched, (held) =>
+      follows.toggleInOneStatement(followerId, targetId, nowIso(), notice ?? { id: newId(), tell: false }, held),
+    );
+    await notice?.settle(change);
+    return !change.removed;
   }
 }
