@@ -33,16 +33,18 @@ export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<
   return result;
 }
 
+/** What a write declares it changed: Tx.touch's tags and tables. */
+export interface Declaration {
+  tags: readonly string[];
+  tables: readonly string[];
+}
+
 /**
  * PostgreSQL: a change made by one statement (a data-modifying WITH is atomic by itself), so it
  * needs no BEGIN and COMMIT round trips. `run` must send exactly that one statement on the
  * connection it is given; the declaration (as Tx.touch) is reported with it once it ran.
  */
-export function oneStatement<T>(
-  db: Kysely<Database>,
-  touched: { tags: readonly string[]; tables: readonly string[] },
-  run: (db: Kysely<Database>) => Promise<T>,
-): Promise<T> {
+export function oneStatement<T>(db: Kysely<Database>, touched: Declaration, run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (held) => {
     await touchChanges(held, touched.tags, touched.tables);
     return run(held);

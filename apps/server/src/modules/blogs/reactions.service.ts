@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policies';
 import { countTags, profileTag } from '../../lib/public-tags';
-import { oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
+import { type Declaration, oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { BlogRefWithActor, BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
@@ -98,7 +98,7 @@ export class ReactionsService {
     userId: string,
     blog: BlogRefWithActor,
     mayAdd: boolean,
-    touched: { tags: string[]; tables: string[] },
+    touched: Declaration,
   ): Promise<ReactionResult> {
     const { db, reactions, events } = this.deps;
     const notice =

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
 import { profileTag } from '../../lib/public-tags';
-import { oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
+import { type Declaration, oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
@@ -74,7 +74,7 @@ export class FollowsService {
     followerId: string,
     targetId: string,
     targetRelations: number,
-    touched: { tags: string[]; tables: string[] },
+    touched: Declaration,
   ): Promise<boolean> {
     const { db, follows, events } = this.deps;
     const notice = await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: targetRelations });
