@@ -39,7 +39,8 @@ const insertOne = prepared(
 );
 const byKey = (db: Kysely<Database>, recipientId: string, senderId: string, type: string) =>
   db.deleteFrom('notifications').where('recipient_id', '=', recipientId).where('sender_id', '=', senderId).where('type', '=', type);
-/** A notice a single-statement toggle writes (PostgreSQL): like, follow or comment like. */
+
+/** A notice a single-statement toggle writes (PostgreSQL): a like's or a follow's. */
 export interface ToggleNoticeRow {
   id: string;
   recipientId: string;
@@ -78,6 +79,7 @@ export function deleteNoticeWhen(db: Kysely<Database>, key: NotificationKey, whe
   const q = byKey(db, key.recipientId, key.senderId, key.type).where(when);
   return (key.blogId ? q.where('blog_id', '=', key.blogId) : q).returning('id');
 }
+
 /**
  * Part of a larger statement (PostgreSQL): any number of notices about one subject (a comment's
  * reply and comment notices), passed as arrays so that the SQL text is the same for 0, 1 or 2.
