@@ -51,29 +51,38 @@ export function oneStatement<T>(db: Kysely<Database>, touched: Declaration, run:
   });
 }
 
+/** What a toggle changed: a row added, a row taken back, or neither (already so, or refused). */
+export interface ToggleChange {
+  added: boolean;
+  removed: boolean;
+}
+
 /**
- * The notification a single-statement toggle (a like, a follow) writes inside its statement:
- * created when it adds, retracted when it takes back. `tell` is false when nobody is told (one's
- * own post, a block or mute); `settle` pushes to open tabs once the statement ran.
+ * The notification a toggle (a like, a follow) writes with it, planned before the write on both
+ * engines: created when it adds, retracted when it takes back. `tell` is false when nobody is told
+ * (one's own post, a block or mute). PostgreSQL's one statement writes it from `id`, `recipientId`
+ * and `tell`; a transaction (SQLite) calls `record`. `settle` pushes to open tabs once committed.
  */
 export interface ToggleNotice {
   id: string;
   recipientId: string;
   tell: boolean;
-  settle(change: { added: boolean; removed: boolean }): Promise<void>;
+  record(change: ToggleChange, db: Kysely<Database>): Promise<void>;
+  settle(change: ToggleChange): Promise<void>;
 }
 
 /**
- * Notifications a change made as one statement (a comment) writes inside it: already filtered as
- * notify filters them (never one's own, nobody silenced), as columns; `settle` pushes them to open
- * tabs once the statement ran.
+ * Notifications a change writes (a comment's), planned before it on both engines and already
+ * filtered (never one's own, nobody silenced). PostgreSQL's one statement writes them from the
+ * columns; a transaction calls `record`. `settle` pushes them to open tabs once committed.
  */
-export interface StatementNotices {
+export interface PlannedNotices {
   ids: string[];
   recipientIds: string[];
   types: string[];
+  record(db: Kysely<Database>): Promise<void>;
   settle(): Promise<void>;
 }
 
 /** A change that tells nobody. */
-export const NO_NOTICES: StatementNotices = { ids: [], recipientIds: [], types: [], settle: async () => {} };
+export const NO_NOTICES: PlannedNotices = { ids: [], recipientIds: [], types: [], record: async () => {}, settle: async () => {} };

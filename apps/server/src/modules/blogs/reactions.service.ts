@@ -6,18 +6,13 @@ import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policies';
 import { countTags, profileTag } from '../../lib/public-tags';
-import { type Declaration, oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
+import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
-import type { BlogRefWithActor, BlogsRepository } from './blogs.repo';
+import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
 export interface ReactionEvents {
-  /** Called after a like is added or removed (notifications hook in here). */
-  onLikeChanged?(
-    e: { blogDbId: string; blogCreatorId: string; creatorRelations: number | null; userId: string; liked: boolean },
-    tx: Tx,
-  ): Promise<void>;
-  /** The same hook for the like made as one statement (PostgreSQL): the notice that statement writes. */
+  /** A like's notice, planned before the toggle and written with it (notifications hook in here). */
   likeNotice?(e: { blogDbId: string; blogCreatorId: string; creatorRelations: number | null; userId: string }): Promise<ToggleNotice>;
 }
 
@@ -62,53 +57,28 @@ export class ReactionsService {
       tags: [...countTags(blog.blog_id), ...(blog.actor_username ? [profileTag(blog.actor_username)] : [])],
       tables: [table, 'blogs'],
     };
-    if (isPostgres(db)) return this.toggleInOneStatement(table, userId, blog, canInteract(userId, blog, blocked), touched);
-    return transact(db, async (tx) => {
-      const trx = tx.db;
-      let active: boolean;
-      let delta = 0;
-      if (await reactions.remove(table, blog.id, userId, trx)) {
-        // Taking one's own like or save back is allowed across a block made since.
-        active = false;
-        delta = -1;
-      } else {
-        // Nothing to take back: this adds one, which a block either way forbids (nothing changed yet).
-        if (!canInteract(userId, blog, blocked)) throw forbidden(BLOCK_MESSAGES.cannotReact);
-        // If a concurrent request inserted first, this one finds the row there: still liked, counted once.
-        const added = await reactions.add(table, blog.id, userId, nowIso(), trx);
-        active = true;
-        delta = added ? 1 : 0;
-      }
-      const count = await reactions.adjustCount(table, blog.id, delta, trx);
-      await tx.touch(touched.tags, touched.tables);
-      if (table === 'likes' && delta && events?.onLikeChanged) {
-        const e = { blogDbId: blog.id, blogCreatorId: blog.creator_id, creatorRelations: blog.creator_relations, userId, liked: active };
-        await events.onLikeChanged(e, tx);
-      }
-      return { active, count };
-    });
-  }
-
-  /**
-   * PostgreSQL: the same toggle as one statement (reactions.repo ONE_STATEMENT), a round trip
-   * instead of five; a like's notice is part of it. Measured in docs/performance.md.
-   */
-  private async toggleInOneStatement(
-    table: ReactionTable,
-    userId: string,
-    blog: BlogRefWithActor,
-    mayAdd: boolean,
-    touched: Declaration,
-  ): Promise<ReactionResult> {
-    const { db, reactions, events } = this.deps;
     const notice =
       table === 'likes' && blog.creator_id && events?.likeNotice
         ? await events.likeNotice({ blogDbId: blog.id, blogCreatorId: blog.creator_id, creatorRelations: blog.creator_relations, userId })
         : null;
-    const change = await oneStatement(db, touched, (held) =>
-      reactions.toggleInOneStatement(table, blog.id, userId, nowIso(), mayAdd, notice, held),
-    );
-    // Nothing to take back and nothing may be added: the statement changed nothing.
+    const mayAdd = canInteract(userId, blog, blocked);
+    // PostgreSQL makes the toggle one statement (reactions.repo ONE_STATEMENT): a round trip instead
+    // of five (docs/performance.md). SQLite has no DML in WITH, and its statements cost no round trip.
+    const change = isPostgres(db)
+      ? await oneStatement(db, touched, (held) => reactions.toggleInOneStatement(table, blog.id, userId, nowIso(), mayAdd, notice, held))
+      : await transact(db, async (tx) => {
+          // Taking one's own like or save back is allowed across a block made since; adding is not.
+          const removed = await reactions.remove(table, blog.id, userId, tx.db);
+          if (!removed && !mayAdd) return { added: false, removed, count: 0 };
+          // If a concurrent request inserted first, this one finds the row there: still liked, counted once.
+          const added = !removed && (await reactions.add(table, blog.id, userId, nowIso(), tx.db));
+          const delta = removed ? -1 : added ? 1 : 0;
+          const done = { added, removed, count: await reactions.adjustCount(table, blog.id, delta, tx.db) };
+          await tx.touch(touched.tags, touched.tables);
+          await notice?.record(done, tx.db);
+          return done;
+        });
+    // Nothing to take back and nothing may be added: the toggle changed nothing.
     if (!change.removed && !change.added && !mayAdd) throw forbidden(BLOCK_MESSAGES.cannotReact);
     await notice?.settle(change);
     return { active: !change.removed, count: change.count };

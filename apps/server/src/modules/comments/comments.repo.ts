@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
-import type { StatementNotices } from '../../lib/tx';
+import type { PlannedNotices } from '../../lib/tx';
 import { insertNotices } from '../notifications/notifications.repo';
 
 /** A new comment's values, in the order the prepared statements take them. */
@@ -182,7 +182,7 @@ export class CommentsRepository {
   /** PostgreSQL: the comment, both counts and its notices in one statement (createInOneStatement above). */
   async createInOneStatement(
     row: Insertable<CommentsTable>,
-    notices: Omit<StatementNotices, 'settle'>,
+    notices: Pick<PlannedNotices, 'ids' | 'recipientIds' | 'types'>,
     db: Kysely<Database>,
   ): Promise<void> {
     await createInOneStatement(db, notices.ids, notices.recipientIds, notices.types, ...newComment(row));

@@ -15,7 +15,7 @@ import {
   type ViewerId,
 } from '../../lib/policies';
 import { commentCountTags, commentsTag } from '../../lib/public-tags';
-import { NO_NOTICES, oneStatement, type StatementNotices, type Tx, transact } from '../../lib/tx';
+import { NO_NOTICES, oneStatement, type PlannedNotices, type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository, RelatedUser } from '../blocking/blocking.repo';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
@@ -33,9 +33,8 @@ export interface CommentCreated {
 }
 
 export interface CommentEvents {
-  onCommentCreated?(e: CommentCreated, tx: Tx): Promise<void>;
-  /** The same hook for the comment made as one statement (PostgreSQL): the notices that statement writes. */
-  commentNotices?(e: CommentCreated): Promise<StatementNotices>;
+  /** A new comment's notices, planned before it and written with it (notifications hook in here). */
+  commentNotices?(e: CommentCreated): Promise<PlannedNotices>;
   onCommentLikeChanged?(
     e: { commentId: string; blog: Pick<BlogRef, 'id'>; commentAuthorId: string; userId: string; liked: boolean },
     tx: Tx,
@@ -109,11 +108,10 @@ export class CommentsService {
     };
     const created: CommentCreated = { commentId: row.id, blog, authorId: userId, parentAuthorId };
     const touched = { tags: commentCountTags(blog.blog_id), tables: ['comments', 'blogs'] };
+    const notices = (await events?.commentNotices?.(created)) ?? NO_NOTICES;
     if (isPostgres(db)) {
       // One statement instead of a five-statement transaction (comments.repo createInOneStatement).
-      const notices = await events?.commentNotices?.(created);
-      await oneStatement(db, touched, (held) => comments.createInOneStatement(row, notices ?? NO_NOTICES, held));
-      await notices?.settle();
+      await oneStatement(db, touched, (held) => comments.createInOneStatement(row, notices, held));
     } else {
       await transact(db, async (tx) => {
         const trx = tx.db;
@@ -121,9 +119,10 @@ export class CommentsService {
         if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
         await comments.adjustBlogCommentCount(blog.id, 1, trx);
         await tx.touch(touched.tags, touched.tables);
-        await events?.onCommentCreated?.(created, tx);
+        await notices.record(trx);
       });
     }
+    await notices.settle();
     // Built from what was written rather than read back: a comment costs one query less.
     return presentComment({
       ...row,

@@ -6,14 +6,13 @@ import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
 import { profileTag } from '../../lib/public-tags';
-import { type Declaration, oneStatement, type ToggleNotice, type Tx, transact } from '../../lib/tx';
+import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { FollowsRepository } from './follows.repo';
 
 export interface FollowEvents {
-  onFollowChanged?(e: { followerId: string; followingId: string; followingRelations: number; following: boolean }, tx: Tx): Promise<void>;
-  /** The same hook for the follow made as one statement (PostgreSQL): the notice that statement writes. */
+  /** The followed user's notice, planned before the toggle and written with it (notifications hook in here). */
   followNotice?(e: { followerId: string; followingId: string; followingRelations: number }): Promise<ToggleNotice>;
 }
 
@@ -41,47 +40,27 @@ export class FollowsService {
       tags: [profileTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
       tables: ['follows', 'users'],
     };
-    const said = (following: boolean) => ({
-      message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`,
-      following,
-    });
-    if (isPostgres(db)) return said(await this.toggleInOneStatement(followerId, targetId, target.relations, touched));
-    return transact(db, async (tx) => {
-      const trx = tx.db;
-      let following: boolean;
-      let delta = 0;
-      if (await follows.remove(followerId, targetId, trx)) {
-        following = false;
-        delta = -1;
-      } else {
-        following = true;
-        delta = (await follows.add(followerId, targetId, nowIso(), trx)) ? 1 : 0;
-      }
-      if (delta) {
-        await follows.adjustCounts(followerId, targetId, delta, trx);
-        await tx.touch(touched.tags, touched.tables);
-        await events?.onFollowChanged?.({ followerId, followingId: targetId, followingRelations: target.relations, following }, tx);
-      }
-      return said(following);
-    });
-  }
-
-  /**
-   * PostgreSQL: the same toggle as one statement (follows.repo toggleInOneStatement), a round trip
-   * instead of five; the followed user's notice is part of it. Whether the follower now follows.
-   */
-  private async toggleInOneStatement(
-    followerId: string,
-    targetId: string,
-    targetRelations: number,
-    touched: Declaration,
-  ): Promise<boolean> {
-    const { db, follows, events } = this.deps;
-    const notice = await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: targetRelations });
-    const change = await oneStatement(db, touched, (held) =>
-      follows.toggleInOneStatement(followerId, targetId, nowIso(), notice ?? { id: newId(), tell: false }, held),
-    );
+    const notice = (await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations })) ?? null;
+    // PostgreSQL makes the toggle one statement (follows.repo toggleInOneStatement), a round trip
+    // instead of five; SQLite keeps its transaction.
+    const change = isPostgres(db)
+      ? await oneStatement(db, touched, (held) =>
+          follows.toggleInOneStatement(followerId, targetId, nowIso(), notice ?? { id: newId(), tell: false }, held),
+        )
+      : await transact(db, async (tx) => {
+          const removed = await follows.remove(followerId, targetId, tx.db);
+          // If a concurrent request followed first, this one finds the row there: counted once.
+          const added = !removed && (await follows.add(followerId, targetId, nowIso(), tx.db));
+          const done = { added, removed };
+          if (added || removed) {
+            await follows.adjustCounts(followerId, targetId, removed ? -1 : 1, tx.db);
+            await tx.touch(touched.tags, touched.tables);
+            await notice?.record(done, tx.db);
+          }
+          return done;
+        });
     await notice?.settle(change);
-    return !change.removed;
+    const following = !change.removed;
+    return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
   }
 }

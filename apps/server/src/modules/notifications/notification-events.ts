@@ -27,28 +27,11 @@ function commentItems({ commentId, blog, authorId, parentAuthorId }: CommentCrea
  */
 export function notificationEvents(n: NotificationsService): ReactionEvents & CommentEvents & FollowEvents {
   return {
-    async onLikeChanged({ blogDbId, blogCreatorId, creatorRelations, userId, liked }, tx) {
-      const key = { recipientId: blogCreatorId, senderId: userId, type: 'like', blogId: blogDbId };
-      if (liked) await n.notify([{ ...key, recipientRelations: creatorRelations }], tx);
-      else await n.retract(key, tx);
-    },
     likeNotice: ({ blogDbId, blogCreatorId, creatorRelations, userId }) =>
-      n.toggleNotice({
-        recipientId: blogCreatorId,
-        senderId: userId,
-        type: 'like',
-        blogId: blogDbId,
-        recipientRelations: creatorRelations,
-      }),
-    async onFollowChanged({ followerId, followingId, followingRelations, following }, tx) {
-      const key = { recipientId: followingId, senderId: followerId, type: 'follow' };
-      if (following) await n.notify([{ ...key, recipientRelations: followingRelations }], tx);
-      else await n.retract(key, tx);
-    },
+      n.planToggle({ recipientId: blogCreatorId, senderId: userId, type: 'like', blogId: blogDbId, recipientRelations: creatorRelations }),
     followNotice: ({ followerId, followingId, followingRelations }) =>
-      n.toggleNotice({ recipientId: followingId, senderId: followerId, type: 'follow', recipientRelations: followingRelations }),
-    onCommentCreated: (e, tx) => n.notify(commentItems(e), tx),
-    commentNotices: (e) => n.statementNotices(commentItems(e)),
+      n.planToggle({ recipientId: followingId, senderId: followerId, type: 'follow', recipientRelations: followingRelations }),
+    commentNotices: (e) => n.plan(commentItems(e)),
     async onCommentLikeChanged({ commentId, blog, commentAuthorId, userId, liked }, tx) {
       const key = { recipientId: commentAuthorId, senderId: userId, type: 'comment-like', blogId: blog.id, commentId };
       if (liked) await n.notify([key], tx);

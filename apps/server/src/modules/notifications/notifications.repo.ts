@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
-import type { StatementNotices } from '../../lib/tx';
+import type { PlannedNotices } from '../../lib/tx';
 
 export type NotificationFilterValue = 'all' | 'unread' | 'like' | 'comment' | 'follow';
 
@@ -86,7 +86,7 @@ export function deleteNoticeWhen(db: Kysely<Database>, key: NotificationKey, whe
  */
 export function insertNotices(
   db: Kysely<Database>,
-  notices: Pick<StatementNotices, 'ids' | 'recipientIds' | 'types'>,
+  notices: Pick<PlannedNotices, 'ids' | 'recipientIds' | 'types'>,
   about: { senderId: string; blogId: string; commentId: string; createdAt: string },
 ) {
   return db

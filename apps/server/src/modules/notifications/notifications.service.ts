@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { StatementNotices, ToggleNotice, Tx } from '../../lib/tx';
+import type { PlannedNotices, ToggleNotice, Tx } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import { type NotificationView, presentNotification } from './notifications.presenter';
 import type { NotificationFilterValue, NotificationKey, NotificationsRepository } from './notifications.repo';
@@ -27,9 +27,24 @@ export interface NewNotification {
 
 const FANOUT_BATCH = 500;
 
+function rowOf(n: NewNotification, id: string): Insertable<NotificationsTable> {
+  return {
+    id,
+    recipient_id: n.recipientId,
+    sender_id: n.senderId,
+    type: n.type,
+    blog_id: n.blogId ?? null,
+    comment_id: n.commentId ?? null,
+    message: n.message ?? null,
+    is_read: 0,
+    created_at: nowIso(),
+  };
+}
+
 /**
- * Creates notifications inside the caller's transaction (so they exist exactly when the
- * like, comment or follow does) and pushes them to the recipient's open tabs after commit.
+ * Creates notifications with the change that causes them, in its transaction or (PostgreSQL's
+ * likes, comments and follows) its one statement, so they exist exactly when the like, comment or
+ * follow does; pushes them to the recipient's open tabs after commit.
  */
 export class NotificationsService {
   private push: NotificationPush = { toUser: () => {}, mayBeListening: () => false };
@@ -42,20 +57,61 @@ export class NotificationsService {
 
   /** Records notifications (never about a person's own action) and schedules their push. */
   async notify(items: NewNotification[], tx: Tx): Promise<void> {
-    const rows = (await this.told(items, tx.db)).map((n) => ({
-      id: newId(),
-      recipient_id: n.recipientId,
-      sender_id: n.senderId,
-      type: n.type,
-      blog_id: n.blogId ?? null,
-      comment_id: n.commentId ?? null,
-      message: n.message ?? null,
-      is_read: 0 as const,
-      created_at: nowIso(),
-    }));
-    for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), tx.db);
-    const listened = rows.filter((r) => this.push.mayBeListening(r.recipient_id));
-    if (listened.length) tx.afterCommit(() => this.publish(listened.map((r) => r.id)));
+    const planned = await this.plan(items, tx.db);
+    await planned.record(tx.db);
+    if (planned.ids.length) tx.afterCommit(() => planned.settle());
+  }
+
+  /**
+   * The notifications a change creates, decided before it writes them: never about a person's own
+   * action, nobody silenced. `db` is the caller's transaction when there is one (SQLite has a
+   * single connection, which the transaction holds).
+   */
+  async plan(items: NewNotification[], db: Kysely<Database> = this.deps.db): Promise<PlannedNotices> {
+    const told = await this.told(items, db);
+    const ids = told.map(() => newId());
+    return {
+      ids,
+      recipientIds: told.map((n) => n.recipientId),
+      types: told.map((n) => n.type),
+      record: async (into) => {
+        const rows = told.map((n, i) => rowOf(n, ids[i]!));
+        for (let i = 0; i < rows.length; i += FANOUT_BATCH) await this.deps.notifications.insertMany(rows.slice(i, i + FANOUT_BATCH), into);
+      },
+      settle: async () => {
+        const listened = ids.filter((_, i) => this.push.mayBeListening(told[i]!.recipientId));
+        // Like transact's after-commit callbacks: a failed push never fails the request.
+        try {
+          if (listened.length) await this.publish(listened);
+        } catch {}
+      },
+    };
+  }
+
+  /**
+   * A toggle's notice (a like's, a follow's), decided before the toggle: created when it adds,
+   * retracted when it takes back. A block or mute made in between is the same race a transaction
+   * has under READ COMMITTED.
+   */
+  async planToggle(n: NewNotification): Promise<ToggleNotice> {
+    const tell = (await this.told([n], this.deps.db)).length > 0;
+    const id = newId();
+    return {
+      id,
+      recipientId: n.recipientId,
+      tell,
+      record: async ({ added, removed }, db) => {
+        if (added && tell) await this.deps.notifications.insertMany([rowOf(n, id)], db);
+        else if (removed) await this.deps.notifications.deleteByKey(n, db);
+      },
+      settle: async ({ added, removed }) => {
+        if (!this.push.mayBeListening(n.recipientId)) return;
+        try {
+          if (added && tell) await this.publish([id]);
+          else if (removed) await this.pushCount(n.recipientId);
+        } catch {}
+      },
+    };
   }
 
   /** The items that are created: never about a person's own action, nobody silenced. */
@@ -86,47 +142,6 @@ export class NotificationsService {
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
     if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId));
-  }
-
-  /**
-   * The same as notify and retract, for a toggle made as one statement (PostgreSQL): the notice's
-   * id and whether it is created (never about one's own action, nobody silenced), read before the
-   * statement, and the push once the statement has run. A block or mute made in between is the
-   * same race the transaction has under READ COMMITTED.
-   */
-  async toggleNotice(n: NewNotification): Promise<ToggleNotice> {
-    const tell = (await this.told([n], this.deps.db)).length > 0;
-    const id = newId();
-    return {
-      id,
-      recipientId: n.recipientId,
-      tell,
-      settle: async ({ added, removed }) => {
-        if (!this.push.mayBeListening(n.recipientId)) return;
-        // Like transact's after-commit callbacks: a failed push never fails the request.
-        try {
-          if (added && tell) await this.publish([id]);
-          else if (removed) await this.pushCount(n.recipientId);
-        } catch {}
-      },
-    };
-  }
-
-  /** The same as notify for a change made as one statement (a comment on PostgreSQL): its rows, then its push. */
-  async statementNotices(items: NewNotification[]): Promise<StatementNotices> {
-    const told = await this.told(items, this.deps.db);
-    const ids = told.map(() => newId());
-    return {
-      ids,
-      recipientIds: told.map((n) => n.recipientId),
-      types: told.map((n) => n.type),
-      settle: async () => {
-        const listened = ids.filter((_, i) => this.push.mayBeListening(told[i]!.recipientId));
-        try {
-          if (listened.length) await this.publish(listened);
-        } catch {}
-      },
-    };
   }
 
   /** A new post tells the author's followers. */
