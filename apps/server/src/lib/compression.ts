@@ -17,15 +17,22 @@ const SYNC_LIMIT = 64 * 1024;
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u;
 
 /**
- * The levels @fastify/compress uses (brotli 4, gzip 6), with the window sized to the body: brotli's
- * default 4 MB window was set up anew for every body and took most of the time (85 → 35 µs for 4 KB).
+ * Brotli quality 2 rather than @fastify/compress's 4: a page changes with every like or comment and
+ * is compressed again for its next reader. On the live site's pages (4.5 KB on average) quality 4
+ * took 154 µs and quality 2 52 µs, for 23.0 % and 24.4 % of the size (docs/performance.md, 2026-11-27).
+ */
+const BROTLI_QUALITY = 2;
+
+/**
+ * Brotli (BROTLI_QUALITY) or gzip at level 6, with the window sized to the body: brotli's default
+ * 4 MB window was set up anew for every body and took most of the time (85 → 35 µs for 4 KB).
  */
 export function compressBody(identity: Buffer, encoding: Encoding): Buffer {
   const windowBits = Math.ceil(Math.log2(Math.max(identity.length, 1)));
   if (encoding === 'br') {
     return brotliCompressSync(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_LGWIN]: Math.min(Math.max(windowBits, constants.BROTLI_MIN_WINDOW_BITS), constants.BROTLI_MAX_WINDOW_BITS),
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },

@@ -85,6 +85,18 @@ describe('live counts on a kept blog page', () => {
     expect(queries).toHaveLength(0);
   });
 
+  test('the body compressed for the first reader after a like is kept for the readers after', async () => {
+    const { blogId: compressed } = await createBlog(t, author, { title: 'Compressed words' });
+    const url = `/api/v1/blogs/${compressed}`;
+    const br = { 'accept-encoding': 'gzip, deflate, br' };
+    await t.app.inject({ method: 'GET', url, headers: br });
+    await write('POST', `/api/v1/blogs/like/${compressed}`, readers[0]!);
+    const first = await t.app.inject({ method: 'GET', url, headers: br });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(t.app.publicCache!.get(url)?.bodies.br).toEqual(first.rawPayload);
+    expect((await t.app.inject({ method: 'GET', url, headers: br })).rawPayload).toEqual(first.rawPayload);
+  });
+
   test('an unlike and a signed-in reader’s own flags are current at once', async () => {
     await page();
     expect((await write('POST', `/api/v1/blogs/like/${blogId}`, readers[0]!)).json().liked).toBe(false);

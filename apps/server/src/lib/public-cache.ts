@@ -264,8 +264,9 @@ function withLiveCounts(
     if (text === undefined) return undefined;
     const etag = weakEtag(text);
     const headers = { ...entry.headers, etag };
-    cache.set(request.url, generation, { headers, etag, body: text, counts }, entry.tags, cache.expiresAt(request.url));
-    return { headers, etag, bodies: { identity: Buffer.from(text) }, text, tags: entry.tags, counts, gone: true };
+    // Served from the stored copy when there is one, so the body compressed for this reader is kept for the next.
+    const stored = cache.set(request.url, generation, { headers, etag, body: text, counts }, entry.tags, cache.expiresAt(request.url));
+    return stored ?? { headers, etag, bodies: { identity: Buffer.from(text) }, text, tags: entry.tags, counts, gone: true };
   })();
 }
 

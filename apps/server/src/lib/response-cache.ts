@@ -84,6 +84,7 @@ export class ResponseCache {
     return entry;
   }
 
+  /** Stores an answer unless a change it may not show landed since `generation`: the stored entry, or undefined. */
   set(
     key: string,
     generation: number,
@@ -91,20 +92,14 @@ export class ResponseCache {
     tags: readonly string[] = [ANY_CHANGE],
     /** Keeps the TTL of the entry this one is a copy of (other counts). */
     expires?: number,
-  ): boolean {
+  ): CachedResponse | undefined {
     const body = Buffer.from(entry.body);
-    if (body.length > this.maxBytes / 16) return false;
-    const stored = this.store.set(
-      key,
-      generation,
-      { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body, tags, counts: entry.counts },
-      tags,
-      expires,
-    );
-    if (!stored) return false;
+    if (body.length > this.maxBytes / 16) return undefined;
+    const stored: CachedResponse = { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body, tags, counts: entry.counts };
+    if (!this.store.set(key, generation, stored, tags, expires)) return undefined;
     this.bytesUsed += body.length * 2; // the Buffer and the text
     this.shrink();
-    return true;
+    return stored;
   }
 
   /** When the entry at `key` stops being served. */
