@@ -95,7 +95,14 @@ export class ResponseCache {
   ): CachedResponse | undefined {
     const body = Buffer.from(entry.body);
     if (body.length > this.maxBytes / 16) return undefined;
-    const stored: CachedResponse = { headers: entry.headers, etag: entry.etag, bodies: { identity: body }, text: entry.body, tags, counts: entry.counts };
+    const stored: CachedResponse = {
+      headers: entry.headers,
+      etag: entry.etag,
+      bodies: { identity: body },
+      text: entry.body,
+      tags,
+      counts: entry.counts,
+    };
     if (!this.store.set(key, generation, stored, tags, expires)) return undefined;
     this.bytesUsed += body.length * 2; // the Buffer and the text
     this.shrink();
