@@ -211,7 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis: services.redis,
     redisPrefix: config.redisPrefix,
   });
-  services.notifications.attachPush(realtime);
+  services.notifications.attachPush(realtime, (err) => app.log.warn({ err }, 'notification push failed'));
   services.sessions.onRevoked((userId) => realtime.disconnectUser(userId));
   app.decorate('realtime', realtime);
   app.decorate('publicCache', publicCache);

@@ -48,11 +48,14 @@ function rowOf(n: NewNotification, id: string): Insertable<NotificationsTable> {
  */
 export class NotificationsService {
   private push: NotificationPush = { toUser: () => {}, mayBeListening: () => false };
+  /** Told when a push fails after its change committed: the change stands, the failure is logged. */
+  private pushFailed: (err: unknown) => void = () => {};
 
   constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository; blocking: BlockingRepository }) {}
 
-  attachPush(push: NotificationPush): void {
+  attachPush(push: NotificationPush, onFailure: (err: unknown) => void): void {
     this.push = push;
+    this.pushFailed = onFailure;
   }
 
   /** Records notifications (never about a person's own action) and schedules their push. */
@@ -80,10 +83,12 @@ export class NotificationsService {
       },
       settle: async () => {
         const listened = ids.filter((_, i) => this.push.mayBeListening(told[i]!.recipientId));
-        // Like transact's after-commit callbacks: a failed push never fails the request.
+        // A failed push never fails the request: the notifications are stored, the next read shows them.
         try {
           if (listened.length) await this.publish(listened);
-        } catch {}
+        } catch (err) {
+          this.pushFailed(err);
+        }
       },
     };
   }
@@ -109,7 +114,9 @@ export class NotificationsService {
         try {
           if (added && tell) await this.publish([id]);
           else if (removed) await this.pushCount(n.recipientId);
-        } catch {}
+        } catch (err) {
+          this.pushFailed(err);
+        }
       },
     };
   }
@@ -141,7 +148,7 @@ export class NotificationsService {
   /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
-    if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId));
+    if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId).catch((err) => this.pushFailed(err)));
   }
 
   /** A new post tells the author's followers. */

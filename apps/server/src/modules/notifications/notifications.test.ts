@@ -156,3 +156,59 @@ describe('notification calls', () => {
     expect((await inbox(fan)).notifications.length).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('a push that fails after the change committed', () => {
+  it('keeps the change and the notification, and logs the failure once per push', async () => {
+    const lines: { level: number; msg?: string; err?: { message?: string } }[] = [];
+    const logged = await createTestApp({ logLevel: 'warn' }, undefined, undefined, {
+      logStream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      const writer = await createUser(logged, { name: 'Writer' });
+      const reader = await createUser(logged, { name: 'Reader' });
+      // The realtime server goes away after the app started: every recipient may be listening,
+      // and every push throws.
+      logged.app.services.notifications.attachPush(
+        {
+          mayBeListening: () => true,
+          toUser: () => {
+            throw new Error('realtime server gone');
+          },
+        },
+        (err) => logged.app.log.warn({ err }, 'notification push failed'),
+      );
+      const call = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
+        logged.app.inject({ method, url: `/api/v1${url}`, headers: bearer(reader.token), payload });
+      const failures = () => lines.filter((l) => l.msg === 'notification push failed');
+      const { blogId } = await createBlog(logged, writer);
+
+      expect((await call('POST', `/blogs/like/${blogId}`)).statusCode).toBe(200);
+      expect(failures()).toHaveLength(1);
+      const comment = await call('POST', `/blogs/comment/${blogId}`, { comment: 'Still here' });
+      expect(comment.statusCode).toBe(201);
+      expect(failures()).toHaveLength(2);
+      // Undoing a like and a comment like push the new unread count, which fails the same way.
+      expect((await call('POST', `/blogs/like/${blogId}`)).statusCode).toBe(200);
+      expect(failures()).toHaveLength(3);
+      const mine = (
+        await logged.app.inject({
+          method: 'POST',
+          url: `/api/v1/blogs/comment/${blogId}`,
+          headers: bearer(writer.token),
+          payload: { comment: 'Mine' },
+        })
+      ).json().newComment;
+      await call('PATCH', `/blogs/like-comment/${mine._id}`);
+      expect(failures()).toHaveLength(4);
+      expect((await call('PATCH', `/blogs/like-comment/${mine._id}`)).statusCode).toBe(200);
+      expect(failures()).toHaveLength(5);
+      expect(failures().every((l) => l.err?.message === 'realtime server gone')).toBe(true);
+
+      // What the pushes were about is stored all the same: the comment's notice is in the inbox.
+      const box = (await logged.app.inject({ url: '/api/v1/notifications', headers: bearer(writer.token) })).json();
+      expect(box.notifications.map((n: { type: string }) => n.type)).toEqual(['comment']);
+    } finally {
+      await logged.close();
+    }
+  });
+});
