@@ -148,7 +148,8 @@ export class NotificationsService {
   /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
-    if (this.push.mayBeListening(key.recipientId)) tx.afterCommit(() => this.pushCount(key.recipientId).catch((err) => this.pushFailed(err)));
+    if (this.push.mayBeListening(key.recipientId))
+      tx.afterCommit(() => this.pushCount(key.recipientId).catch((err) => this.pushFailed(err)));
   }
 
   /** A new post tells the author's followers. */
