@@ -22,9 +22,16 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text
  * took 154 µs and quality 2 52 µs, for 23.0 % and 24.4 % of the size (docs/performance.md, 2026-11-27).
  */
 const BROTLI_QUALITY = 2;
+/**
+ * Gzip level 1 rather than zlib's 6, for the same reason: clients that do not send `br` (fetch and
+ * curl over plain HTTP, feed readers) got gzip 6 for every changed page. On the live site's pages
+ * and comment lists (5.1 KB on average) level 6 took 59–85 µs and level 1 42 µs, for 25.8 % and
+ * 27.3 % of the size (docs/performance.md, 2026-11-27, fifth session).
+ */
+const GZIP_LEVEL = 1;
 
 /**
- * Brotli (BROTLI_QUALITY) or gzip at level 6, with the window sized to the body: brotli's default
+ * Brotli (BROTLI_QUALITY) or gzip (GZIP_LEVEL), with the window sized to the body: brotli's default
  * 4 MB window was set up anew for every body and took most of the time (85 → 35 µs for 4 KB).
  */
 export function compressBody(identity: Buffer, encoding: Encoding): Buffer {
@@ -38,7 +45,7 @@ export function compressBody(identity: Buffer, encoding: Encoding): Buffer {
       },
     });
   }
-  if (encoding === 'gzip') return gzipSync(identity, { level: 6, windowBits: Math.min(Math.max(windowBits, 9), 15) });
+  if (encoding === 'gzip') return gzipSync(identity, { level: GZIP_LEVEL, windowBits: Math.min(Math.max(windowBits, 9), 15) });
   return identity;
 }
 
