@@ -4,23 +4,29 @@ import type { Database } from '../../db/schema';
 
 // The one-other-user forms of blockedBetween and silencedRecipients: every like, comment and
 // follow asks them, so they are compiled once (db/prepared.ts).
-const blockedPair = prepared((db, a: string, b: string) =>
-  db
-    .selectFrom('user_blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]),
-    )
-    .limit(1),
+const blockedPair = prepared(
+  (db, a: string, b: string) =>
+    db
+      .selectFrom('user_blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]),
+      )
+      .limit(1),
+  { statementName: 'blocked_pair' },
 );
-const silencedPair = prepared((db, sender: string, recipient: string) =>
-  db
-    .selectFrom('user_blocks')
-    .select('blocker_id as id')
-    .where('blocked_id', '=', sender)
-    .where('blocker_id', '=', recipient)
-    .unionAll(db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', sender).where('blocked_id', '=', recipient))
-    .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', sender).where('muter_id', '=', recipient)),
+const silencedPair = prepared(
+  (db, sender: string, recipient: string) =>
+    db
+      .selectFrom('user_blocks')
+      .select('blocker_id as id')
+      .where('blocked_id', '=', sender)
+      .where('blocker_id', '=', recipient)
+      .unionAll(
+        db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', sender).where('blocked_id', '=', recipient),
+      )
+      .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', sender).where('muter_id', '=', recipient)),
+  { statementName: 'silenced_pair' },
 );
 
 export type RelationKind = 'blocked' | 'muted';

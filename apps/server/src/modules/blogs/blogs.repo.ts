@@ -55,51 +55,56 @@ function refQuery(db: Kysely<Database>, blogId: string) {
 const throughRefIndex = <R>(db: Kysely<Database>, query: Compilable<R>) =>
   isPostgres(db) ? query : readThroughIndex(query, 'blogs', 'blogs_ref_idx');
 
-const blogRef = prepared((db, blogId: string) => throughRefIndex(db, refQuery(db, blogId)));
+const blogRef = prepared((db, blogId: string) => throughRefIndex(db, refQuery(db, blogId)), { statementName: 'blog_ref' });
 
 /**
  * The post's reference and the user acting on it (a like, a save, a comment) in one read: on
  * PostgreSQL each statement is a round trip, the most of a write's cost (docs/performance.md).
  */
-const blogRefWithActor = prepared((db, blogId: string, actorId: string) =>
-  throughRefIndex(
-    db,
-    refQuery(db, blogId)
-      .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
-      .select(['actor.name as actor_name', 'actor.username as actor_username', 'actor.profile_pic as actor_profile_pic']),
-  ),
+const blogRefWithActor = prepared(
+  (db, blogId: string, actorId: string) =>
+    throughRefIndex(
+      db,
+      refQuery(db, blogId)
+        .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+        .select(['actor.name as actor_name', 'actor.username as actor_username', 'actor.profile_pic as actor_profile_pic']),
+    ),
+  { statementName: 'blog_ref_with_actor' },
 );
 
-const blogCounts = prepared((db, blogId: string) =>
-  db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),
+const blogCounts = prepared(
+  (db, blogId: string) => db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),
+  { statementName: 'blog_counts' },
 );
 
 /** A blog's reading page with the viewer's flags (every page miss runs it): compiled once. */
-const pageQuery = prepared((db, blogId: string, viewer: string) =>
-  selectCard(db.selectFrom('blogs'))
-    .select((eb) => [
-      'blogs.content',
-      eb
-        .exists(
-          eb.selectFrom('likes').select('likes.user_id').whereRef('likes.blog_id', '=', 'blogs.id').where('likes.user_id', '=', viewer),
-        )
-        .as('is_liked'),
-      eb
-        .exists(
-          eb.selectFrom('saves').select('saves.user_id').whereRef('saves.blog_id', '=', 'blogs.id').where('saves.user_id', '=', viewer),
-        )
-        .as('is_saved'),
-      eb
-        .exists(
-          eb
-            .selectFrom('follows')
-            .select('follows.follower_id')
-            .whereRef('follows.following_id', '=', 'blogs.creator_id')
-            .where('follows.follower_id', '=', viewer),
-        )
-        .as('is_following'),
-    ])
-    .where('blogs.blog_id', '=', blogId),
+const pageQuery = prepared(
+  (db, blogId: string, viewer: string) =>
+    selectCard(db.selectFrom('blogs'))
+      .select((eb) => [
+        'blogs.content',
+        eb
+          .exists(
+            eb.selectFrom('likes').select('likes.user_id').whereRef('likes.blog_id', '=', 'blogs.id').where('likes.user_id', '=', viewer),
+          )
+          .as('is_liked'),
+        eb
+          .exists(
+            eb.selectFrom('saves').select('saves.user_id').whereRef('saves.blog_id', '=', 'blogs.id').where('saves.user_id', '=', viewer),
+          )
+          .as('is_saved'),
+        eb
+          .exists(
+            eb
+              .selectFrom('follows')
+              .select('follows.follower_id')
+              .whereRef('follows.following_id', '=', 'blogs.creator_id')
+              .where('follows.follower_id', '=', viewer),
+          )
+          .as('is_following'),
+      ])
+      .where('blogs.blog_id', '=', blogId),
+  { statementName: 'blog_page' },
 );
 
 export class BlogsRepository {

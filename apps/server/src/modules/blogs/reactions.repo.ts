@@ -75,8 +75,10 @@ function toggleOutcome<DB>(parts: QueryCreator<DB>, table: ReactionTable, blogId
 }
 
 const plainToggle = (table: ReactionTable) =>
-  prepared((db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
-    toggleOutcome(toggleParts(db, table, blogId, userId, createdAt, mayAdd), table, blogId),
+  prepared(
+    (db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
+      toggleOutcome(toggleParts(db, table, blogId, userId, createdAt, mayAdd), table, blogId),
+    { statementName: `${table}_toggle` },
   );
 
 const ONE_STATEMENT = {
@@ -90,6 +92,7 @@ const ONE_STATEMENT = {
         .with('retracted', () => deleteNoticeWhen(db, notice, sql<boolean>`exists (select 1 from removed)`) as never);
       return toggleOutcome(parts, 'likes', blogId);
     },
+    { statementName: 'like_toggle_with_notice' },
   ),
   // A save tells nobody; nor does a like of a post whose author is gone.
   plain: { likes: plainToggle('likes'), saves: plainToggle('saves') },

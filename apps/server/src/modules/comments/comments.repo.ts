@@ -48,18 +48,21 @@ const addToReplyCountQuery = (db: Kysely<Database>, id: string | null, delta: nu
  * reply count (none for a top-level comment: no row has a null id), the post's comment count and
  * the notices. The same SQL text whatever the case, so it is compiled once.
  */
-const createInOneStatement = prepared((db, noticeIds: string[], recipientIds: string[], types: string[], ...comment: NewComment) => {
-  const [id, blogId, userId, parentId, , createdAt] = comment;
-  return db
-    .with('inserted', () => insertCommentQuery(db, ...comment).returning('id'))
-    .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
-    .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
-    .with(
-      'noticed',
-      () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
-    )
-    .selectNoFrom(sql<number>`1`.as('done'));
-});
+const createInOneStatement = prepared(
+  (db, noticeIds: string[], recipientIds: string[], types: string[], ...comment: NewComment) => {
+    const [id, blogId, userId, parentId, , createdAt] = comment;
+    return db
+      .with('inserted', () => insertCommentQuery(db, ...comment).returning('id'))
+      .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
+      .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
+      .with(
+        'noticed',
+        () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
+      )
+      .selectNoFrom(sql<number>`1`.as('done'));
+  },
+  { statementName: 'comment_create_with_notices' },
+);
 
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {

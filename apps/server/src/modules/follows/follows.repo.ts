@@ -35,40 +35,50 @@ const adjustBoth = prepared((db, followerId: string, followingId: string, delta:
  * counted once); both counters move only when something changed; the followed user's notice is
  * created (when `tell`) or retracted with the follow.
  */
-const toggleInOneStatement = prepared((db, followerId: string, followingId: string, createdAt: string, tell: boolean, noticeId: string) => {
-  const notice: ToggleNoticeRow = { id: noticeId, recipientId: followingId, senderId: followerId, type: 'follow', blogId: null, createdAt };
-  const delta = sql<number>`((select count(*) from added) - (select count(*) from removed))::int`;
-  return db
-    .with('removed', () =>
-      db.deleteFrom('follows').where('follower_id', '=', followerId).where('following_id', '=', followingId).returning('follower_id'),
-    )
-    .with('added', () =>
-      db
-        .insertInto('follows')
-        .columns(['follower_id', 'following_id', 'created_at'])
-        .expression(
-          db
-            .selectNoFrom([
-              sql`${followerId}`.as('follower_id'),
-              sql`${followingId}`.as('following_id'),
-              sql`${createdAt}`.as('created_at'),
-            ])
-            .where(sql<boolean>`not exists (select 1 from removed)`),
-        )
-        .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing())
-        .returning('follower_id'),
-    )
-    .with(
-      'counted',
-      () =>
-        adjustBothQuery(db, followerId, followingId, delta)
-          .where(sql<boolean>`exists (select 1 from added union all select 1 from removed)`)
-          .returning('id') as never,
-    )
-    .with('noticed', () => insertNoticeWhen(db, notice, sql<boolean>`${tell} and exists (select 1 from added)`) as never)
-    .with('retracted', () => deleteNoticeWhen(db, { ...notice, blogId: null }, sql<boolean>`exists (select 1 from removed)`) as never)
-    .selectNoFrom([sql<boolean>`exists (select 1 from removed)`.as('removed'), sql<boolean>`exists (select 1 from added)`.as('added')]);
-});
+const toggleInOneStatement = prepared(
+  (db, followerId: string, followingId: string, createdAt: string, tell: boolean, noticeId: string) => {
+    const notice: ToggleNoticeRow = {
+      id: noticeId,
+      recipientId: followingId,
+      senderId: followerId,
+      type: 'follow',
+      blogId: null,
+      createdAt,
+    };
+    const delta = sql<number>`((select count(*) from added) - (select count(*) from removed))::int`;
+    return db
+      .with('removed', () =>
+        db.deleteFrom('follows').where('follower_id', '=', followerId).where('following_id', '=', followingId).returning('follower_id'),
+      )
+      .with('added', () =>
+        db
+          .insertInto('follows')
+          .columns(['follower_id', 'following_id', 'created_at'])
+          .expression(
+            db
+              .selectNoFrom([
+                sql`${followerId}`.as('follower_id'),
+                sql`${followingId}`.as('following_id'),
+                sql`${createdAt}`.as('created_at'),
+              ])
+              .where(sql<boolean>`not exists (select 1 from removed)`),
+          )
+          .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing())
+          .returning('follower_id'),
+      )
+      .with(
+        'counted',
+        () =>
+          adjustBothQuery(db, followerId, followingId, delta)
+            .where(sql<boolean>`exists (select 1 from added union all select 1 from removed)`)
+            .returning('id') as never,
+      )
+      .with('noticed', () => insertNoticeWhen(db, notice, sql<boolean>`${tell} and exists (select 1 from added)`) as never)
+      .with('retracted', () => deleteNoticeWhen(db, { ...notice, blogId: null }, sql<boolean>`exists (select 1 from removed)`) as never)
+      .selectNoFrom([sql<boolean>`exists (select 1 from removed)`.as('removed'), sql<boolean>`exists (select 1 from added)`.as('added')]);
+  },
+  { statementName: 'follow_toggle_with_notice' },
+);
 
 /** Follow rows and the two counters they drive, changed in the caller's transaction. */
 export class FollowsRepository {

@@ -4,13 +4,17 @@ import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = UsersTable;
 
-const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id));
-const cardWithActor = prepared((db, id: string, actorId: string) =>
-  db
-    .selectFrom('users')
-    .select(['name', 'username', 'profile_pic', 'relations'])
-    .select((eb) => eb.selectFrom('users as actor').select('actor.username').where('actor.id', '=', actorId).as('actor_username'))
-    .where('id', '=', id),
+const usernameById = prepared((db, id: string) => db.selectFrom('users').select('username').where('id', '=', id), {
+  statementName: 'username_by_id',
+});
+const cardWithActor = prepared(
+  (db, id: string, actorId: string) =>
+    db
+      .selectFrom('users')
+      .select(['name', 'username', 'profile_pic', 'relations'])
+      .select((eb) => eb.selectFrom('users as actor').select('actor.username').where('actor.id', '=', actorId).as('actor_username'))
+      .where('id', '=', id),
+  { statementName: 'user_card_with_actor' },
 );
 
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
@@ -39,8 +43,9 @@ export function newUserRow(
 
 /** Kysely queries on users; no rules here. */
 /** The token check's row; created_at and published_count ride along for the new-account rate-limit tier. */
-const authState = prepared((db, id: string) =>
-  db.selectFrom('users').select(['id', 'token_version', 'created_at', 'published_count']).where('id', '=', id),
+const authState = prepared(
+  (db, id: string) => db.selectFrom('users').select(['id', 'token_version', 'created_at', 'published_count']).where('id', '=', id),
+  { statementName: 'auth_state' },
 );
 
 export class UsersRepository {
