@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { prepared } from '../../db/prepared';
+import { idList, oneOf, prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
-// The one-other-user forms of blockedBetween and silencedRecipients: every like, comment and
-// follow asks them, so they are compiled once (db/prepared.ts).
+// The one-other-user form of blockedBetween: every like, comment and follow asks it, so it is
+// compiled once (db/prepared.ts).
 const blockedPair = prepared(
   (db, a: string, b: string) =>
     db
@@ -15,18 +15,32 @@ const blockedPair = prepared(
       .limit(1),
   { statementName: 'blocked_pair' },
 );
-const silencedPair = prepared(
-  (db, sender: string, recipient: string) =>
+/**
+ * Of the recipients (an id list: idList), those who must not hear from the sender: compiled once
+ * whatever their number, one statement inside the write's transaction.
+ */
+const silencedAmong = prepared(
+  (db, sender: string, recipients: unknown) =>
     db
       .selectFrom('user_blocks')
       .select('blocker_id as id')
       .where('blocked_id', '=', sender)
-      .where('blocker_id', '=', recipient)
+      .where(oneOf(db, 'blocker_id', recipients))
       .unionAll(
-        db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', sender).where('blocked_id', '=', recipient),
+        db
+          .selectFrom('user_blocks')
+          .select('blocked_id as id')
+          .where('blocker_id', '=', sender)
+          .where(oneOf(db, 'blocked_id', recipients)),
       )
-      .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', sender).where('muter_id', '=', recipient)),
-  { statementName: 'silenced_pair' },
+      .unionAll(
+        db
+          .selectFrom('user_mutes')
+          .select('muter_id as id')
+          .where('muted_id', '=', sender)
+          .where(oneOf(db, 'muter_id', recipients)),
+      ),
+  { statementName: 'silenced_among' },
 );
 
 export type RelationKind = 'blocked' | 'muted';
@@ -116,18 +130,7 @@ export class BlockingRepository {
    */
   async silencedRecipients(senderId: string, recipientIds: string[], db: Kysely<Database> = this.db): Promise<Set<string>> {
     if (!recipientIds.length) return new Set();
-    if (recipientIds.length === 1) return new Set((await silencedPair(db, senderId, recipientIds[0]!)).rows.map((r) => r.id));
-    // One statement: on a like or comment this runs inside the write transaction, once per write.
-    const rows = await db
-      .selectFrom('user_blocks')
-      .select('blocker_id as id')
-      .where('blocked_id', '=', senderId)
-      .where('blocker_id', 'in', recipientIds)
-      .unionAll(
-        db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', senderId).where('blocked_id', 'in', recipientIds),
-      )
-      .unionAll(db.selectFrom('user_mutes').select('muter_id as id').where('muted_id', '=', senderId).where('muter_id', 'in', recipientIds))
-      .execute();
+    const { rows } = await silencedAmong(db, senderId, idList(db, recipientIds));
     return new Set(rows.map((r) => r.id));
   }
 

@@ -101,6 +101,14 @@ describe('muting', () => {
     await api('POST', `/blogs/comment/${muterPost}`, other.token, { comment: 'Other' });
     expect((await inbox(muter)).notifications.map((n: { sender: { name: string } }) => n.sender.name)).toEqual(['Other']);
     expect((await api('GET', '/blocks?kind=muted', muter.token)).json().users.map((u: { _id: string }) => u._id)).toEqual([loud.id]);
+    // A new post tells all its author's followers in one read of who is silenced: not the one who muted the author.
+    await api('PATCH', `/follow/${loud.id}`, muter.token);
+    await api('PATCH', `/follow/${loud.id}`, other.token);
+    const { blogId: loudAgain } = await createBlog(t, loud, { title: 'Loud again' });
+    const about = async (user: typeof muter) =>
+      (await inbox(user)).notifications.filter((n: { blog: { blogId: string } | null }) => n.blog?.blogId === loudAgain);
+    expect(await about(other)).toHaveLength(1);
+    expect(await about(muter)).toEqual([]);
 
     await api('DELETE', `/users/${loud.id}/mute`, muter.token);
     expect(await feedIds(muter)).toContain(loudPost);
