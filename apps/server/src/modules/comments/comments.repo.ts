@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
@@ -113,37 +114,50 @@ const topLevelQuery = prepared(
   { statementName: 'comments_top_level' },
 );
 
+/** The columns of a comment row as withAuthor reads them, from `table`, for the replies' query below. */
+const replyColumns = (table: string) =>
+  sql.raw(
+    ['id', 'blog_id', 'user_id', 'parent_id', 'comment', 'like_count', 'reply_count', 'created_at', 'updated_at', 'hidden']
+      .map((column) => `${table}.${column}`)
+      .join(', '),
+  );
+
 /**
  * The replies below a page's comments, at any depth (every thread miss with replies runs it):
  * compiled once, whatever the number of comments, as their ids are one parameter. Building it
  * was a tenth of a comment's cost and the check read after it at 100 writes/s.
+ *
+ * The recursion carries the rows themselves, each read once through comments_parent_idx. It used
+ * to gather ids and then read `comments WHERE id IN (those)`, and PostgreSQL, which guesses ten
+ * times the first level's rows for each level of a recursion, scanned the whole table for that
+ * and again for each level: 2.1 ms for two replies on a site of 2,125 comments, growing with the
+ * site. There each level reads its replies through a LATERAL subquery (OFFSET 0 keeps it one:
+ * flattened into a join, it is planned as that scan again): 0.2 ms. SQLite has no LATERAL and
+ * already reads each level through the index. With that plan for any page, it is a named
+ * statement on PostgreSQL.
  */
-const descendantsQuery = prepared((db, rootIds: unknown, viewer: string, cap: number) =>
-  withAuthor(db, viewer)
-    .where(
-      'comments.id',
-      'in',
-      db
-        .withRecursive('tree(id)', (qb) =>
-          qb
-            .selectFrom('comments')
-            .select('comments.id')
-            .where(oneOf(db, 'comments.parent_id', rootIds))
-            .where(commentReadableBySql('comments', viewer))
-            .unionAll((u) =>
-              u
-                .selectFrom('comments')
-                .innerJoin('tree', 'tree.id', 'comments.parent_id')
-                .select('comments.id')
-                .where(commentReadableBySql('comments', viewer)),
-            ),
-        )
-        .selectFrom('tree')
-        .select('tree.id'),
+const descendantsQuery = prepared(
+  (db, rootIds: unknown, viewer: string, cap: number) => {
+    const readable = commentReadableBySql('comments', viewer);
+    const nextLevel = isPostgres(db)
+      ? sql`SELECT ${replyColumns('reply')} FROM tree CROSS JOIN LATERAL (
+          SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
+        ) AS reply`
+      : sql`SELECT ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
+    const query = sql<CommentRow>`WITH RECURSIVE tree AS (
+      SELECT ${replyColumns('comments')} FROM comments WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
+      UNION ALL
+      ${nextLevel}
     )
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .limit(cap),
+    SELECT tree.*, author.name AS author_name, author.username AS author_username,
+      author.profile_pic AS author_profile_pic,
+      EXISTS (SELECT 1 FROM comment_likes WHERE comment_likes.comment_id = tree.id AND comment_likes.user_id = ${viewer}) AS is_liked
+    FROM tree LEFT JOIN users AS author ON author.id = tree.user_id
+    ORDER BY tree.created_at ASC, tree.id ASC
+    LIMIT ${cap}`;
+    return { compile: () => query.compile(db) };
+  },
+  { statementName: 'comment_replies' },
 );
 
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthor>['executeTakeFirstOrThrow']>>;
