@@ -132,6 +132,33 @@ describe('public cache: what a write drops', () => {
     expect((await cached(quiet)).fromCache).toBe(true);
   });
 
+  test('reading a thread with replies drops nothing (its replies are read, not written)', async () => {
+    // The replies' query is partly raw SQL with a recursive WITH; a statement that starts with WITH
+    // is taken for a write (PostgreSQL's one-statement writes), which would empty the cache on
+    // every read of a thread with replies.
+    const top = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${untouched}`,
+      headers: bearer(reader.token),
+      payload: { comment: 'Threaded comment' },
+    });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/comment/${top.json().newComment._id}/${untouched}`,
+      headers: bearer(other.token),
+      payload: { reply: 'A reply below it' },
+    });
+    expect(reply.statusCode).toBe(201);
+    const page = `/api/v1/blogs/${liked}`;
+    const feed = '/api/v1/blogs?limit=10&page=1';
+    await warm(page, feed);
+    const thread = await cached(`/api/v1/blogs/${untouched}/comments`);
+    expect(thread.fromCache).toBe(false);
+    expect(thread.body.comments[0].replies.map((r: { comment: string }) => r.comment)).toEqual(['A reply below it']);
+    expect((await cached(page)).fromCache).toBe(true);
+    expect((await cached(feed)).fromCache).toBe(true);
+  });
+
   test('a follow drops the two profiles and their tabs, nothing else', async () => {
     const followed = `/api/v1/users/${author.username}`;
     const follower = `/api/v1/users/${other.username}`;

@@ -144,7 +144,10 @@ const descendantsQuery = prepared(
           SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
         ) AS reply`
       : sql`SELECT ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
-    const query = sql<CommentRow>`WITH RECURSIVE tree AS (
+    // The outer SELECT is Kysely's, not part of the raw text: a statement that starts with WITH is
+    // taken for a write by db/write-watch.ts (PostgreSQL's one-statement writes), which would drop
+    // every cached page on each read of a thread.
+    const replies = sql<CommentRow>`(WITH RECURSIVE tree AS (
       SELECT ${replyColumns('comments')} FROM comments WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
       UNION ALL
       ${nextLevel}
@@ -152,10 +155,8 @@ const descendantsQuery = prepared(
     SELECT tree.*, author.name AS author_name, author.username AS author_username,
       author.profile_pic AS author_profile_pic,
       EXISTS (SELECT 1 FROM comment_likes WHERE comment_likes.comment_id = tree.id AND comment_likes.user_id = ${viewer}) AS is_liked
-    FROM tree LEFT JOIN users AS author ON author.id = tree.user_id
-    ORDER BY tree.created_at ASC, tree.id ASC
-    LIMIT ${cap}`;
-    return { compile: () => query.compile(db) };
+    FROM tree LEFT JOIN users AS author ON author.id = tree.user_id)`;
+    return db.selectFrom(replies.as('replies')).selectAll().orderBy('replies.created_at', 'asc').orderBy('replies.id', 'asc').limit(cap);
   },
   { statementName: 'comment_replies' },
 );
