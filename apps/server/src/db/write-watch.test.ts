@@ -46,6 +46,17 @@ test('raw SQL writes are reported with an unknown table', async () => {
   expect(seen).toEqual([['*']]);
 });
 
+test('raw SQL that starts with WITH is a write only when a part of it writes', async () => {
+  seen.length = 0;
+  // A recursive read (as the sitemap's tag walk): each of its misses used to empty the public cache.
+  await sql`WITH RECURSIVE walk(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM walk WHERE n < 3)
+    SELECT n, (SELECT count(*) FROM users WHERE updated_at IS NOT NULL) AS updated FROM walk`.execute(t.database.db);
+  expect(seen).toEqual([]);
+  if (ENGINE !== 'postgres') return; // SQLite has no data-modifying WITH
+  await sql`WITH gone AS (DELETE FROM likes WHERE blog_id = ${NONE} RETURNING user_id) SELECT count(*) FROM gone`.execute(t.database.db);
+  expect(seen).toEqual([['*']]);
+});
+
 // SQLite has no data-modifying WITH.
 test.skipIf(ENGINE !== 'postgres')(
   'PostgreSQL: a statement whose WITH writes is reported with every table it writes, though its top level reads',

@@ -60,7 +60,12 @@ export class WriteSignal {
   }
 }
 
-const WRITE_SQL = /^\s*(insert|update|delete|replace|with|create|drop|alter)\b/i;
+const WRITE_SQL = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
+/**
+ * Raw SQL that starts with WITH writes only if one of its parts does. A raw recursive read (the
+ * sitemap's tag walk) was taken for a write, and each of its misses emptied the public cache.
+ */
+const WRITING_WITH = /^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
 
 function writtenTable(node: OperationNode): string | undefined {
   const table = (n: unknown) => (n as { table?: { identifier?: { name?: string } } } | undefined)?.table?.identifier?.name;
@@ -91,7 +96,7 @@ function writtenTables(node: OperationNode, into: Set<string>): Set<string> {
 /** The tables a query writes ('*' for a raw write); empty for a read or transaction control. */
 function writesOf(query: CompiledQuery): Set<string> {
   const tables = writtenTables(query.query, new Set());
-  if (!tables.size && query.query.kind === 'RawNode' && WRITE_SQL.test(query.sql)) tables.add('*');
+  if (!tables.size && query.query.kind === 'RawNode' && (WRITE_SQL.test(query.sql) || WRITING_WITH.test(query.sql))) tables.add('*');
   return tables;
 }
 

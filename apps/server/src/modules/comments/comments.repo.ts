@@ -144,9 +144,9 @@ const descendantsQuery = prepared(
           SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
         ) AS reply`
       : sql`SELECT ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
-    // The outer SELECT is Kysely's, not part of the raw text: a statement that starts with WITH is
-    // taken for a write by db/write-watch.ts (PostgreSQL's one-statement writes), which would drop
-    // every cached page on each read of a thread.
+    // The outer SELECT is Kysely's, so db/write-watch.ts knows the statement for a read from its
+    // query node, not from raw text: a raw WITH was once taken for a write, and each read of a
+    // thread with replies emptied the public cache.
     const replies = sql<CommentRow>`(WITH RECURSIVE tree AS (
       SELECT ${replyColumns('comments')} FROM comments WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
       UNION ALL
