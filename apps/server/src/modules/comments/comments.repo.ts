@@ -65,22 +65,27 @@ const createInOneStatement = prepared(
   { statementName: 'comment_create_with_notices' },
 );
 
+/** The comment's own columns a row carries: withAuthor's, and the replies' query below (raw SQL). */
+const COMMENT_COLUMNS = [
+  'id',
+  'blog_id',
+  'user_id',
+  'parent_id',
+  'comment',
+  'like_count',
+  'reply_count',
+  'created_at',
+  'updated_at',
+  'hidden',
+] as const;
+
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
   return db
     .selectFrom('comments')
     .leftJoin('users as author', 'author.id', 'comments.user_id')
     .select((eb) => [
-      'comments.id',
-      'comments.blog_id',
-      'comments.user_id',
-      'comments.parent_id',
-      'comments.comment',
-      'comments.like_count',
-      'comments.reply_count',
-      'comments.created_at',
-      'comments.updated_at',
-      'comments.hidden',
+      ...COMMENT_COLUMNS.map((column) => `comments.${column}` as const),
       'author.name as author_name',
       'author.username as author_username',
       'author.profile_pic as author_profile_pic',
@@ -114,13 +119,8 @@ const topLevelQuery = prepared(
   { statementName: 'comments_top_level' },
 );
 
-/** The columns of a comment row as withAuthor reads them, from `table`, for the replies' query below. */
-const replyColumns = (table: string) =>
-  sql.raw(
-    ['id', 'blog_id', 'user_id', 'parent_id', 'comment', 'like_count', 'reply_count', 'created_at', 'updated_at', 'hidden']
-      .map((column) => `${table}.${column}`)
-      .join(', '),
-  );
+/** COMMENT_COLUMNS of `table`, for the replies' query below. */
+const replyColumns = (table: string) => sql.raw(COMMENT_COLUMNS.map((column) => `${table}.${column}`).join(', '));
 
 /**
  * The replies below a page's comments, at any depth (every thread miss with replies runs it):
