@@ -64,8 +64,10 @@ const WRITE_SQL = /^\s*(insert|update|delete|replace|create|drop|alter)\b/i;
 /**
  * Raw SQL that starts with WITH writes only if one of its parts does. A raw recursive read (the
  * sitemap's tag walk) was taken for a write, and each of its misses emptied the public cache.
+ * Any INSERT, UPDATE or DELETE word counts: a read taken for a write costs the cache a refill, a
+ * write taken for a read would leave it stale.
  */
-const WRITING_WITH = /^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
+const WRITING_WITH = /^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
 
 function writtenTable(node: OperationNode): string | undefined {
   const table = (n: unknown) => (n as { table?: { identifier?: { name?: string } } } | undefined)?.table?.identifier?.name;
