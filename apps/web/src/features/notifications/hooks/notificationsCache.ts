@@ -51,15 +51,24 @@ export function useUnreadCount(userId: string | null): number | null {
   return useUnreadStore((s) => (userId && s.userId === userId ? s.count : null));
 }
 
-/** Applies an edit to the header list and to every cached page list of the user. */
+/**
+ * Applies an edit to the header list and to every cached page list of the user. A list being
+ * fetched meanwhile is fetched again: its answer may predate the change and would overwrite it
+ * (the bell then said "1 unread" over an empty dropdown).
+ */
 function editCaches(
   userId: string,
   edit: (items: Notification[], filter: NotificationFilter | 'header', firstPage: boolean) => Notification[],
 ) {
+  const refetchIfFetching = (queryKey: readonly unknown[]) => {
+    if (queryClient.isFetching({ queryKey, exact: true })) void queryClient.invalidateQueries({ queryKey, exact: true });
+  };
   queryClient.setQueryData<NotificationsResponse>(notificationKeys.header(userId), (data) =>
     data ? { ...data, notifications: edit(data.notifications, 'header', true) } : data,
   );
+  refetchIfFetching(notificationKeys.header(userId));
   for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: notificationKeys.lists(userId) })) {
+    refetchIfFetching(key);
     if (!data) continue;
     const filter = key[3] as NotificationFilter;
     queryClient.setQueryData<ListData>(key, {
