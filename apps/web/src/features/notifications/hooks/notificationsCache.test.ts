@@ -1,4 +1,5 @@
 import type { NotificationFilter } from '@inkwell/core';
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
@@ -81,6 +82,58 @@ describe('notification cache', () => {
     const data = queryClient.getQueryData<cache.ListData>(cache.notificationKeys.list(ME, 'all'))!;
     expect(data.pages).toEqual([response([], false)]);
     expect(data.pageParams).toEqual([1]);
+  });
+});
+
+/**
+ * The bell's list loading while a notification arrives: the answer in flight was read before the
+ * notification existed, so it must not be the last word (CI once saw "1 unread" over an empty list).
+ */
+describe('a list being fetched when a realtime change arrives', () => {
+  afterEach(() => queryClient.clear());
+
+  /** Watches the header list with a server whose answers the test releases one by one. */
+  function watchHeader() {
+    const answers: Array<(r: NotificationsResponse) => void> = [];
+    const observer = new QueryObserver<NotificationsResponse>(queryClient, {
+      queryKey: cache.notificationKeys.header(ME),
+      queryFn: () => new Promise<NotificationsResponse>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return { answers, unsubscribe, ids: () => (observer.getCurrentResult().data?.notifications ?? []).map((x) => x._id) };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it.each([
+    ['its first load', undefined],
+    ['a refetch of a list already shown', response([n('h1', 'like')])],
+  ])('%s is fetched again, and the newer answer is what shows', async (_, shown) => {
+    if (shown) queryClient.setQueryData(cache.notificationKeys.header(ME), shown, { updatedAt: 0 });
+    const bell = watchHeader();
+    await settle();
+    expect(bell.answers).toHaveLength(1);
+    cache.prependNotification(ME, n('new', 'like'));
+    await settle();
+    // The answer read before the notification arrives late: it must not stay.
+    bell.answers[0]!(response(shown ? [n('h1', 'like')] : []));
+    await settle();
+    expect(bell.answers).toHaveLength(2);
+    bell.answers[1]!(response([n('new', 'like'), n('h1', 'like')]));
+    await settle();
+    expect(bell.ids()).toEqual(['new', 'h1']);
+    bell.unsubscribe();
+  });
+
+  it('a list that is not being fetched is edited in place, not fetched again', async () => {
+    queryClient.setQueryData(cache.notificationKeys.header(ME), response([n('h1', 'like')]));
+    const bell = watchHeader();
+    await settle();
+    expect(bell.answers).toHaveLength(0);
+    cache.prependNotification(ME, n('new', 'like'));
+    await settle();
+    expect(bell.answers).toHaveLength(0);
+    expect(bell.ids()).toEqual(['new', 'h1']);
+    bell.unsubscribe();
   });
 });
 

@@ -54,14 +54,16 @@ export function useUnreadCount(userId: string | null): number | null {
 /**
  * Applies an edit to the header list and to every cached page list of the user. A list being
  * fetched meanwhile is fetched again: its answer may predate the change and would overwrite it
- * (the bell then said "1 unread" over an empty dropdown).
+ * (the bell then said "1 unread" over an empty dropdown). The fetch in flight is cancelled first,
+ * because a list's first load (no data yet) would otherwise be joined, not repeated.
  */
 function editCaches(
   userId: string,
   edit: (items: Notification[], filter: NotificationFilter | 'header', firstPage: boolean) => Notification[],
 ) {
   const refetchIfFetching = (queryKey: readonly unknown[]) => {
-    if (queryClient.isFetching({ queryKey, exact: true })) void queryClient.invalidateQueries({ queryKey, exact: true });
+    if (!queryClient.isFetching({ queryKey, exact: true })) return;
+    void queryClient.cancelQueries({ queryKey, exact: true }).then(() => queryClient.invalidateQueries({ queryKey, exact: true }));
   };
   queryClient.setQueryData<NotificationsResponse>(notificationKeys.header(userId), (data) =>
     data ? { ...data, notifications: edit(data.notifications, 'header', true) } : data,
