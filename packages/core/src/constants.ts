@@ -25,6 +25,8 @@ export const PROFILE_FOLLOWING_CARD_SIZE = 5;
 export const MAX_PAGE_LIMIT = 50;
 /** Top-level comments per page: the comment panel's page and the API's default. */
 export const COMMENTS_PAGE_SIZE = 20;
+/** Replies loaded with a page of comments; more than this and the thread says it is truncated. */
+export const MAX_REPLIES_PER_PAGE = 500;
 
 export const DELAYS_MS = {
   logout: 1000,

@@ -1,3 +1,4 @@
+import { MAX_REPLIES_PER_PAGE } from '@inkwell/core';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { idList, oneOf, prepared } from '../../db/prepared';
@@ -137,7 +138,7 @@ const replyColumns = (table: string) => sql.raw(COMMENT_COLUMNS.map((column) => 
  * statement on PostgreSQL.
  */
 const descendantsQuery = prepared(
-  (db, rootIds: unknown, viewer: string, cap: number) => {
+  (db, rootIds: unknown, viewer: string) => {
     const readable = commentReadableBySql('comments', viewer);
     const nextLevel = isPostgres(db)
       ? sql`SELECT ${replyColumns('reply')} FROM tree CROSS JOIN LATERAL (
@@ -156,7 +157,14 @@ const descendantsQuery = prepared(
       author.profile_pic AS author_profile_pic,
       EXISTS (SELECT 1 FROM comment_likes WHERE comment_likes.comment_id = tree.id AND comment_likes.user_id = ${viewer}) AS is_liked
     FROM tree LEFT JOIN users AS author ON author.id = tree.user_id)`;
-    return db.selectFrom(replies.as('replies')).selectAll().orderBy('replies.created_at', 'asc').orderBy('replies.id', 'asc').limit(cap);
+    // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
+    // tenth of the rows, above a plan for 501, and would then plan every execution anew.
+    return db
+      .selectFrom(replies.as('replies'))
+      .selectAll()
+      .orderBy('replies.created_at', 'asc')
+      .orderBy('replies.id', 'asc')
+      .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
   },
   { statementName: 'comment_replies' },
 );
@@ -179,10 +187,13 @@ export class CommentsRepository {
     return (await topLevelQuery(this.db, blogDbId, viewerId ?? NO_VIEWER, limit + 1, offset)).rows;
   }
 
-  /** Every reply below the given comments (any depth) the viewer may read, oldest first, capped; a hidden reply hides its own replies. */
-  async listDescendants(rootIds: string[], viewerId: string | null, cap: number) {
+  /**
+   * Every reply below the given comments (any depth) the viewer may read, oldest first, at most
+   * one more than a page holds (MAX_REPLIES_PER_PAGE); a hidden reply hides its own replies.
+   */
+  async listDescendants(rootIds: string[], viewerId: string | null) {
     if (!rootIds.length) return [];
-    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, cap)).rows;
+    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER)).rows;
   }
 
   /** A new comment: no likes or replies yet, updated when created. */

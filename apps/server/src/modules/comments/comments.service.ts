@@ -1,4 +1,4 @@
-import { BLOCK_MESSAGES, BLOG_MESSAGES, COMMENT_MESSAGES } from '@inkwell/core';
+import { BLOCK_MESSAGES, BLOG_MESSAGES, COMMENT_MESSAGES, MAX_REPLIES_PER_PAGE } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
@@ -21,9 +21,6 @@ import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
-
-/** Replies loaded with a page of comments; more than this and the thread says it is truncated. */
-const MAX_REPLIES_PER_PAGE = 500;
 
 export interface CommentCreated {
   commentId: string;
@@ -65,10 +62,10 @@ export class CommentsService {
     // reply_count counts the visible replies: an anonymous reader (the cached page) has nothing
     // below a comment without any, while a signed-in one may see their own hidden reply there.
     const parents = viewerId ? top : top.filter((c) => c.reply_count > 0);
+    // One more than a page holds, to tell a truncated thread.
     const replies = await this.deps.comments.listDescendants(
       parents.map((c) => c.id),
       viewerId,
-      MAX_REPLIES_PER_PAGE + 1,
     );
     return {
       comments: buildThreads(top, replies.slice(0, MAX_REPLIES_PER_PAGE)),

@@ -11,52 +11,65 @@ function viewerFollows(eb: ExpressionBuilder<Database & { u: Database['users'] }
   );
 }
 
-/** The profile page's one query (every profile miss runs it): compiled once (db/prepared.ts). */
-const profileQuery = prepared((db, username: string, viewer: string) =>
-  db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .select((eb) => [
-      // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
-      // liked drafts count for the owner only.
-      eb
-        .selectFrom('likes')
-        .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('likes.user_id', '=', 'u.id')
-        .where(blogReadableBySql('blogs', viewer))
-        .as('liked_count'),
-      eb
-        .selectFrom('saves')
-        .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('saves.user_id', '=', 'u.id')
-        .where(blogReadableBySql('blogs', viewer))
-        .as('saved_count'),
-      eb
-        .selectFrom('blogs')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('blogs.creator_id', '=', 'u.id')
-        .where('blogs.draft', '=', 1)
-        .as('draft_count'),
-      viewerFollows(eb, viewer).as('is_following'),
-    ])
-    .where('u.username', '=', username),
+/**
+ * The profile page's one query (every profile miss runs it): compiled once (db/prepared.ts), and a
+ * named statement on PostgreSQL. Its plan cannot depend on the user: the counts are subqueries on
+ * the row found (`u.id`), never on a parameter, so the planner guesses the same number of likes for
+ * every user, named or not. Planning it cost PostgreSQL 0.7 ms of CPU a read.
+ */
+const profileQuery = prepared(
+  (db, username: string, viewer: string) =>
+    db
+      .selectFrom('users as u')
+      .selectAll('u')
+      .select((eb) => [
+        // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
+        // liked drafts count for the owner only.
+        eb
+          .selectFrom('likes')
+          .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('likes.user_id', '=', 'u.id')
+          .where(blogReadableBySql('blogs', viewer))
+          .as('liked_count'),
+        eb
+          .selectFrom('saves')
+          .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('saves.user_id', '=', 'u.id')
+          .where(blogReadableBySql('blogs', viewer))
+          .as('saved_count'),
+        eb
+          .selectFrom('blogs')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('blogs.creator_id', '=', 'u.id')
+          .where('blogs.draft', '=', 1)
+          .as('draft_count'),
+        viewerFollows(eb, viewer).as('is_following'),
+      ])
+      .where('u.username', '=', username),
+  { statementName: 'profile_with_counts' },
 );
 
-/** A page of follows in one direction (every profile miss reads the following preview): compiled once. */
+/**
+ * A page of follows in one direction (every profile miss reads the following preview): compiled
+ * once, and named on PostgreSQL. One plan fits every user: the (user, created_at) index read
+ * backwards, stopping at the page.
+ */
 function followsQuery(direction: 'followers' | 'following') {
   const [self, other] = direction === 'followers' ? (['following_id', 'follower_id'] as const) : (['follower_id', 'following_id'] as const);
-  return prepared((db, userId: string, viewer: string, limit: number, offset: number) =>
-    db
-      .selectFrom('follows as f')
-      .innerJoin('users as u', 'u.id', `f.${other}`)
-      .select((eb) => ['u.id', 'u.name', 'u.username', 'u.profile_pic', viewerFollows(eb, viewer).as('is_following')])
-      .where(`f.${self}`, '=', userId)
-      .orderBy('f.created_at', 'desc')
-      .orderBy(`f.${other}`, 'desc')
-      .limit(limit)
-      .offset(offset),
+  return prepared(
+    (db, userId: string, viewer: string, limit: number, offset: number) =>
+      db
+        .selectFrom('follows as f')
+        .innerJoin('users as u', 'u.id', `f.${other}`)
+        .select((eb) => ['u.id', 'u.name', 'u.username', 'u.profile_pic', viewerFollows(eb, viewer).as('is_following')])
+        .where(`f.${self}`, '=', userId)
+        .orderBy('f.created_at', 'desc')
+        .orderBy(`f.${other}`, 'desc')
+        .limit(limit)
+        .offset(offset),
+    { statementName: `follows_page_${direction}` },
   );
 }
 const followsPage = { followers: followsQuery('followers'), following: followsQuery('following') };
