@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import { blogReadableBySql, NO_VIEWER, publishedForSql } from '../../lib/policies';
@@ -9,6 +10,38 @@ function viewerFollows(eb: ExpressionBuilder<Database & { u: Database['users'] }
   return eb.exists(
     eb.selectFrom('follows as v').select('v.follower_id').whereRef('v.following_id', '=', 'u.id').where('v.follower_id', '=', viewer),
   );
+}
+
+/**
+ * How many of the user's likes (or saves) are of posts the viewer may read. On PostgreSQL each is
+ * checked by the post's primary key in a LATERAL step (`OFFSET 0` keeps it from being flattened
+ * back into a join): for a user with ~60 likes on a 1,000-post site PostgreSQL chose to hash every
+ * post of the site instead, 1.2 ms against 0.18 ms, and a join with the whole table only gets
+ * worse as the site grows. SQLite already probes the key for each row.
+ */
+function readableReactionCount(
+  db: Kysely<Database>,
+  eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>,
+  table: 'likes' | 'saves',
+  viewer: string,
+) {
+  const reactions = eb.selectFrom(`${table} as r` as 'likes as r').whereRef('r.user_id', '=', 'u.id');
+  if (!isPostgres(db))
+    return reactions
+      .innerJoin('blogs', 'blogs.id', 'r.blog_id')
+      .where(blogReadableBySql('blogs', viewer))
+      .select((e) => e.fn.countAll<number>().as('n'));
+  return reactions
+    .crossJoinLateral((lat) =>
+      lat
+        .selectFrom('blogs')
+        .select('blogs.id')
+        .whereRef('blogs.id', '=', 'r.blog_id')
+        .where(blogReadableBySql('blogs', viewer))
+        .offset(0)
+        .as('b'),
+    )
+    .select((e) => e.fn.countAll<number>().as('n'));
 }
 
 /**
@@ -25,20 +58,8 @@ const profileQuery = prepared(
       .select((eb) => [
         // Liked and saved lists, and their counts, hold what the viewer may read: the owner's own
         // liked drafts count for the owner only.
-        eb
-          .selectFrom('likes')
-          .innerJoin('blogs', 'blogs.id', 'likes.blog_id')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('likes.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', viewer))
-          .as('liked_count'),
-        eb
-          .selectFrom('saves')
-          .innerJoin('blogs', 'blogs.id', 'saves.blog_id')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('saves.user_id', '=', 'u.id')
-          .where(blogReadableBySql('blogs', viewer))
-          .as('saved_count'),
+        readableReactionCount(db, eb, 'likes', viewer).as('liked_count'),
+        readableReactionCount(db, eb, 'saves', viewer).as('saved_count'),
         eb
           .selectFrom('blogs')
           .select((e) => e.fn.countAll<number>().as('n'))
