@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -76,12 +77,6 @@ interface PageRun {
   /** Failed audits with an estimated saving, for finding out why a score is low. */
   opportunities: { id: string; title: string; displayValue?: string; metricSavings?: Record<string, number> }[];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function audit(url: string, reportFile?: string): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuSeconds, type LivePhase, liveSite, writerAlone } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -245,19 +246,13 @@ function printLive(phases: LivePhase[]): void {
     const r = p.reads;
     const around = neighbours(i);
     const w = writeCpu(p, mean(around, perCpu));
-    figures.push({
-      rate: p.writesPerSec,
-      ofReadOnly: r.requests.average / mean(around, (q) => q.reads.requests.average),
-      wholeCore: w === undefined ? undefined : 1 - w,
-    });
+    const readOnlyRate = mean(around, (q) => q.reads.requests.average);
+    figures.push({ rate: p.writesPerSec, ofReadOnly: r.requests.average / readOnlyRate, wholeCore: w === undefined ? undefined : 1 - w });
     const share = p.serverCpu === undefined ? '-' : `${((p.serverCpu / r.duration) * 100).toFixed(0)} %`;
     const wText = w === undefined ? '-' : `${(w * 100).toFixed(1)} %`;
     const whole = w === undefined ? '-' : `${((1 - w) * 100).toFixed(0)} %`;
     console.log(
-      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(
-        r.requests.average,
-        mean(around, (q) => q.reads.requests.average),
-      )} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, readOnlyRate)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
     );
   }
   for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
@@ -268,10 +263,6 @@ function printLive(phases: LivePhase[]): void {
 function printLiveSummary(figures: { rate: number; ofReadOnly: number; wholeCore: number | undefined }[]): void {
   const rates = [...new Set(figures.map((f) => f.rate))].filter((r) => r > 0);
   if (!rates.length || figures.filter((f) => f.rate === rates[0]).length < 2) return;
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  };
   const show = (xs: number[]) =>
     xs.length ? `${(median(xs) * 100).toFixed(0)} % (${(Math.min(...xs) * 100).toFixed(0)}–${(Math.max(...xs) * 100).toFixed(0)} %)` : '-';
   console.log('\n| live site summary: writes/s | phases | reads, of read-only: median (range) | reads on a whole core: median (range) |');

@@ -62,7 +62,7 @@ export class CommentsService {
     // reply_count counts the visible replies: an anonymous reader (the cached page) has nothing
     // below a comment without any, while a signed-in one may see their own hidden reply there.
     const parents = viewerId ? top : top.filter((c) => c.reply_count > 0);
-    // One more than a page holds, to tell a truncated thread.
+    // The repository reads one more reply than a page holds, which tells a truncated thread.
     const replies = await this.deps.comments.listDescendants(
       parents.map((c) => c.id),
       viewerId,
