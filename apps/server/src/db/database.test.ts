@@ -8,8 +8,8 @@ import { createDatabase, pgTimestampToIso } from './database';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (ENGINE !== 'postgres')
-  console.warn('SKIPPED on SQLite: the connection-loss test needs a PostgreSQL server to cut (it runs in the PostgreSQL project).');
-describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connection loss', () => {
+  console.warn('SKIPPED on SQLite: the connection tests need a PostgreSQL server to cut and a pool to watch (they run in the PostgreSQL project).');
+describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connections', () => {
   // A restart terminates every backend; pg then emits 'error' on each client. One that is checked
   // out (between the statements of a transaction) used to have no listener, and the process died.
   it('survives a checked-out connection losing its server; the pool replaces it', async () => {
@@ -37,6 +37,20 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connection loss', () => {
       expect(rows[0]!.one).toBe(1);
     } finally {
       await admin.end();
+      await database.destroy();
+    }
+  });
+
+  // pg closes a connection idle for 10 s by default; the next burst of writes then paid a new
+  // server process, which plans each named statement again (docs/performance.md, eighth session).
+  it('keeps an idle pooled connection past pg’s 10 s default', { timeout: 20_000 }, async () => {
+    const database = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, sqliteFile: '', poolSize: 1 });
+    try {
+      const pid = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0]!.pid;
+      const before = await pid();
+      await sleep(10_500);
+      expect(await pid()).toBe(before);
+    } finally {
       await database.destroy();
     }
   });

@@ -117,6 +117,13 @@ function logger(options: DatabaseOptions, times: QueryTimes) {
   };
 }
 
+/**
+ * How long a pooled PostgreSQL connection may sit idle before it is closed. pg's default (10 s)
+ * closed most of the pool between bursts of writes; each new connection is a new server process
+ * that plans every named statement again (its first five runs each) with cold catalog caches.
+ */
+const POOL_IDLE_MS = 5 * 60_000;
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   // A mistyped URL must never quietly give an empty SQLite database instead of the real one.
   if (options.databaseUrl && !isPostgresUrl(options.databaseUrl)) {
@@ -127,6 +134,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      idleTimeoutMillis: POOL_IDLE_MS,
       types: pgTypes as pg.CustomTypesConfig,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
       connectionTimeoutMillis: 5000,
