@@ -8,7 +8,9 @@ import { createDatabase, pgTimestampToIso } from './database';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (ENGINE !== 'postgres')
-  console.warn('SKIPPED on SQLite: the connection tests need a PostgreSQL server to cut and a pool to watch (they run in the PostgreSQL project).');
+  console.warn(
+    'SKIPPED on SQLite: the connection tests need a PostgreSQL server to cut and a pool to watch (they run in the PostgreSQL project).',
+  );
 describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connections', () => {
   // A restart terminates every backend; pg then emits 'error' on each client. One that is checked
   // out (between the statements of a transaction) used to have no listener, and the process died.
