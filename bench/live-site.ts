@@ -100,7 +100,7 @@ async function liveSetup(base: string) {
 
 export async function liveSite(
   base: string,
-  options: { rates: number[]; duration: number; warmup: number; connections: number; serverPid?: number },
+  options: { rates: number[]; duration: number; warmup: number; writeWarmup: number; connections: number; serverPid?: number },
 ): Promise<LivePhase[]> {
   const { feed, posts, authors, readers } = await liveSetup(base);
   const tag = feed.blogs.find((b) => b.tags.length)?.tags[0] ?? 'react';
@@ -118,6 +118,16 @@ export async function liveSite(
   // The read path's first minutes still run colder code: the first read-only phase came out 5-10 %
   // below the last, which made the writes' loss look smaller. One longer warm-up of the reads first.
   await autocannon({ url: base, connections: options.connections, duration: options.warmup * 3, requests });
+  // The write path is hundreds of functions, each optimized by V8 only after enough calls: at 100
+  // writes/s it still cost ~1.6 times its steady figure after 20 s, and settled after about a
+  // minute (docs/performance.md, ninth session). A live site has been taking writes for hours, so
+  // the writes run with the reads first, at the highest rate, before any phase is measured.
+  if (options.writeWarmup > 0) {
+    const warm = new Writer(base, Math.max(...options.rates), posts, [...authors.values()], readers);
+    warm.start();
+    await autocannon({ url: base, connections: options.connections, duration: options.writeWarmup, requests });
+    await warm.stop();
+  }
   for (const rate of options.rates) {
     const warm = new Writer(base, rate, posts, [...authors.values()], readers);
     warm.start();
@@ -155,9 +165,16 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
  */
 export async function writerAlone(
   base: string,
-  options: { rates: number[]; duration: number; warmup: number; serverPid: number },
+  options: { rates: number[]; duration: number; warmup: number; writeWarmup: number; serverPid: number },
 ): Promise<{ writesPerSec: number; writes: number; cpuMsPerWrite: number; stale: number; errors: number }[]> {
   const { posts, authors, readers } = await liveSetup(base);
+  if (options.writeWarmup > 0) {
+    // As in liveSite: the write path optimized by V8 first, as on a site that has been running.
+    const warm = new Writer(base, Math.max(...options.rates), posts, [...authors.values()], readers);
+    warm.start();
+    await sleep(options.writeWarmup);
+    await warm.stop();
+  }
   const rows = [];
   for (const rate of options.rates) {
     const warm = new Writer(base, rate, posts, [...authors.values()], readers);

@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
- * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8]   (reads while likes, comments and follows arrive)
+ * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -9,7 +9,7 @@
  * RESPONSE_CACHE=off in the environment benchmarks the full path (no in-memory public cache).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     // The live site's rates, in turn, this many times (a read-only phase between every two): on a
     // shared VM one phase's figure swings by ±30 %, so the summary takes the median of many.
     repeat: { type: 'string', default: '1' },
+    // Seconds of writes (at the highest rate, with the reads) before the live site's first phase.
+    'write-warmup': { type: 'string', default: '60' },
     // With --only "live site": the writer alone (no readers), server CPU per write and its check.
     'writer-alone': { type: 'boolean', default: false },
   },
@@ -44,11 +46,18 @@ const appPort = Number(values.port);
 const refPort = appPort + 1;
 const twoCores = cpus().length >= 2;
 
-/** Pins a child to core 0 (the load generator stays on the other core) when taskset exists. */
+/**
+ * Pins a child to core 0 (the load generator stays on the other core) when taskset exists.
+ * SERVER_STDOUT=file keeps the child's stdout (where V8's --trace-* flags print).
+ */
 function start(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const cmd = twoCores ? 'taskset' : process.execPath;
   const argv = twoCores ? ['-c', '0', process.execPath, ...args] : args;
-  return spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(cmd, argv, {
+    cwd: root,
+    env,
+    stdio: ['ignore', process.env.SERVER_STDOUT ? openSync(process.env.SERVER_STDOUT, 'w') : 'ignore', 'inherit'],
+  });
 }
 
 async function waitFor(url: string) {
@@ -101,7 +110,9 @@ async function main() {
   };
   // SERVER_PROFILE=dir: the server writes a .cpuprofile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : [];
-  const server = start([...profile, path.join(root, 'apps/server/dist/main.js')], env);
+  // SERVER_NODE_FLAGS="--flag …": node or V8 flags for the server alone (V8's are refused in NODE_OPTIONS).
+  const flags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const server = start([...flags, ...profile, path.join(root, 'apps/server/dist/main.js')], env);
   const stop: ChildProcess[] = [server];
   process.on('exit', () => {
     for (const c of stop) c.kill('SIGKILL');
@@ -164,6 +175,7 @@ async function main() {
       rates: values.rates.split(',').map(Number),
       duration,
       warmup: Number(values.warmup),
+      writeWarmup: Number(values['write-warmup']),
       serverPid: server.pid!,
     });
     console.log('\n| writer alone: writes/s | writes | server CPU ms per write and its check | stale | errors |');
@@ -181,6 +193,7 @@ async function main() {
           ],
           duration,
           warmup: Number(values.warmup),
+          writeWarmup: Number(values['write-warmup']),
           connections,
           serverPid: server.pid,
         })
