@@ -122,17 +122,15 @@ export async function liveSite(
   // writes/s it still cost ~1.6 times its steady figure after 20 s, and settled after about a
   // minute (docs/performance.md, ninth session). A live site has been taking writes for hours, so
   // the writes run with the reads first, at the highest rate, before any phase is measured.
+  const writing = (rate: number, during: () => Promise<unknown>) =>
+    whileWriting(new Writer(base, rate, posts, [...authors.values()], readers), during);
   if (options.writeWarmup > 0) {
-    const warm = new Writer(base, Math.max(...options.rates), posts, [...authors.values()], readers);
-    warm.start();
-    await autocannon({ url: base, connections: options.connections, duration: options.writeWarmup, requests });
-    await warm.stop();
+    await writing(Math.max(...options.rates), () =>
+      autocannon({ url: base, connections: options.connections, duration: options.writeWarmup, requests }),
+    );
   }
   for (const rate of options.rates) {
-    const warm = new Writer(base, rate, posts, [...authors.values()], readers);
-    warm.start();
-    await autocannon({ url: base, connections: options.connections, duration: options.warmup, requests });
-    await warm.stop();
+    await writing(rate, () => autocannon({ url: base, connections: options.connections, duration: options.warmup, requests }));
     const load = loadavg()[0]!.toFixed(2);
     const writer = new Writer(base, rate, posts, [...authors.values()], readers);
     const cpuBefore = cpuSeconds(options.serverPid);
@@ -159,6 +157,16 @@ export async function liveSite(
 
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
+/** Runs `during` while `writer` sends its writes (a warm-up: nothing is measured). */
+async function whileWriting(writer: Writer, during: () => Promise<unknown>): Promise<void> {
+  writer.start();
+  try {
+    await during();
+  } finally {
+    await writer.stop();
+  }
+}
+
 /**
  * The live site's writer with no readers: server CPU (every thread, from /proc) per write and
  * its check read, at each rate. What the writes themselves cost, cold code included.
@@ -168,19 +176,13 @@ export async function writerAlone(
   options: { rates: number[]; duration: number; warmup: number; writeWarmup: number; serverPid: number },
 ): Promise<{ writesPerSec: number; writes: number; cpuMsPerWrite: number; stale: number; errors: number }[]> {
   const { posts, authors, readers } = await liveSetup(base);
-  if (options.writeWarmup > 0) {
-    // As in liveSite: the write path optimized by V8 first, as on a site that has been running.
-    const warm = new Writer(base, Math.max(...options.rates), posts, [...authors.values()], readers);
-    warm.start();
-    await sleep(options.writeWarmup);
-    await warm.stop();
-  }
+  const writing = (rate: number, seconds: number) =>
+    whileWriting(new Writer(base, rate, posts, [...authors.values()], readers), () => sleep(seconds));
+  // As in liveSite: the write path optimized by V8 first, as on a site that has been running.
+  if (options.writeWarmup > 0) await writing(Math.max(...options.rates), options.writeWarmup);
   const rows = [];
   for (const rate of options.rates) {
-    const warm = new Writer(base, rate, posts, [...authors.values()], readers);
-    warm.start();
-    await sleep(options.warmup);
-    await warm.stop();
+    await writing(rate, options.warmup);
     const writer = new Writer(base, rate, posts, [...authors.values()], readers);
     const before = cpuSeconds(options.serverPid) ?? Number.NaN;
     writer.start();
