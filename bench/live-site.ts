@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
  * The live site (issue 14): the anonymous read mix (feed pages, the hot posts' pages, a tag page,
  * a profile) at full speed while signed-in users like, comment and follow at a steady rate.
  * Writes go to the same hot posts and authors the readers read, so every write drops entries
- * they use. After each acknowledged write, the writer reads that write's page as an anonymous
+ * they use (or, with WriteTargets 'unread', to posts and authors no reader reads). After each acknowledged write, the writer reads that write's page as an anonymous
  * reader and checks the write shows (a like: the acknowledged count; a comment: on the first
  * page of comments; a follow: the target's follower count). One write at a time per post and
  * per followed author, so the expected value is known.
@@ -63,19 +63,28 @@ async function getJson<T>(base: string, path: string, init?: RequestInit): Promi
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-/** The hot posts (the 50 newest), their authors with their follower counts, and 20 signed-in writers. */
-async function liveSetup(base: string) {
-  const feed = (
-    await getJson<{ blogs: { blogId: string; tags: string[]; creator: { _id: string; username: string } }[] }>(
-      base,
-      '/api/v1/blogs?limit=50&page=1',
-    )
-  ).body;
+/**
+ * Where the writer writes: 'read', the posts and authors the readers read (every write drops or
+ * refreshes entries they use); 'unread', posts 101-150 and their authors, which no reader reads:
+ * the same writes with nothing they show to the readers, so a loss left is the writes' own CPU.
+ */
+export type WriteTargets = 'read' | 'unread';
+
+type FeedCard = { blogId: string; tags: string[]; creator: { _id: string; username: string } };
+
+/** The readers' posts (the 50 newest), the writer's posts and authors with their follower counts, and 20 signed-in writers. */
+async function liveSetup(base: string, targets: WriteTargets = 'read') {
+  const newest = async (page: number) => (await getJson<{ blogs: FeedCard[] }>(base, `/api/v1/blogs?limit=50&page=${page}`)).body.blogs;
+  const feed = { blogs: await newest(1) };
   if (!feed.blogs.length) throw new Error('The database is empty: run `npm run seed -- --posts N` first.');
-  const posts: Post[] = feed.blogs.map((b) => ({ slug: b.blogId, busy: false }));
+  const written = targets === 'read' ? feed.blogs : await newest(3);
+  if (!written.length) throw new Error('--write-targets unread needs at least 101 posts.');
+  const posts: Post[] = written.map((b) => ({ slug: b.blogId, busy: false }));
+  // Unread targets: only authors of none of the newest 50 (whose profiles a reader may read).
+  const readAuthors = new Set(targets === 'read' ? [] : feed.blogs.map((b) => b.creator._id));
   const authors = new Map<string, Author>();
-  for (const b of feed.blogs) {
-    if (authors.has(b.creator._id)) continue;
+  for (const b of written) {
+    if (authors.has(b.creator._id) || readAuthors.has(b.creator._id)) continue;
     const profile = await getJson<{ user: { followerCount: number } }>(base, `/api/v1/users/${b.creator.username}`);
     authors.set(b.creator._id, {
       id: b.creator._id,
@@ -100,9 +109,17 @@ async function liveSetup(base: string) {
 
 export async function liveSite(
   base: string,
-  options: { rates: number[]; duration: number; warmup: number; writeWarmup: number; connections: number; serverPid?: number },
+  options: {
+    rates: number[];
+    duration: number;
+    warmup: number;
+    writeWarmup: number;
+    connections: number;
+    serverPid?: number;
+    targets?: WriteTargets;
+  },
 ): Promise<LivePhase[]> {
-  const { feed, posts, authors, readers } = await liveSetup(base);
+  const { feed, posts, authors, readers } = await liveSetup(base, options.targets);
   const tag = feed.blogs.find((b) => b.tags.length)?.tags[0] ?? 'react';
   const first = feed.blogs[0]!;
   const readPaths = [
@@ -173,34 +190,43 @@ async function whileWriting(writer: Writer, during: () => Promise<unknown>): Pro
  */
 export async function writerAlone(
   base: string,
-  options: { rates: number[]; duration: number; warmup: number; writeWarmup: number; serverPid: number },
+  options: {
+    rates: number[];
+    duration: number;
+    warmup: number;
+    writeWarmup: number;
+    serverPid: number;
+    targets?: WriteTargets;
+    /** false: the writes alone, without the read that checks each (what the checks cost, by difference). */
+    checks?: boolean;
+  },
 ): Promise<{ writesPerSec: number; writes: number; cpuMsPerWrite: number; stale: number; errors: number }[]> {
-  const { posts, authors, readers } = await liveSetup(base);
-  const writing = (rate: number, seconds: number) =>
-    whileWriting(new Writer(base, rate, posts, [...authors.values()], readers), () => sleep(seconds));
+  const { posts, authors, readers } = await liveSetup(base, options.targets);
+  const writer = (rate: number) => new Writer(base, rate, posts, [...authors.values()], readers, options.checks);
+  const writing = (rate: number, seconds: number) => whileWriting(writer(rate), () => sleep(seconds));
   // As in liveSite: the write path optimized by V8 first, as on a site that has been running.
   if (options.writeWarmup > 0) await writing(Math.max(...options.rates), options.writeWarmup);
   const rows = [];
   for (const rate of options.rates) {
     await writing(rate, options.warmup);
-    const writer = new Writer(base, rate, posts, [...authors.values()], readers);
+    const measured = writer(rate);
     const before = cpuSeconds(options.serverPid) ?? Number.NaN;
-    writer.start();
+    measured.start();
     await sleep(options.duration);
-    await writer.stop();
+    await measured.stop();
     const used = (cpuSeconds(options.serverPid) ?? Number.NaN) - before;
     rows.push({
       writesPerSec: rate,
-      writes: writer.acknowledged,
-      cpuMsPerWrite: (used * 1000) / writer.acknowledged,
-      stale: writer.stale.length,
-      errors: writer.errors,
+      writes: measured.acknowledged,
+      cpuMsPerWrite: (used * 1000) / measured.acknowledged,
+      stale: measured.stale.length,
+      errors: measured.errors,
     });
   }
   return rows;
 }
 
-/** Sends writes at a steady rate; each acknowledged one is checked by reading its page right after. */
+/** Sends writes at a steady rate; each acknowledged one is checked by reading its page right after (unless `checks` is false). */
 class Writer {
   acknowledged = 0;
   errors = 0;
@@ -217,6 +243,7 @@ class Writer {
     private readonly posts: Post[],
     private readonly authors: Author[],
     private readonly readers: Reader[],
+    private readonly checks = true,
   ) {}
 
   start(): void {
@@ -269,6 +296,7 @@ class Writer {
     const res = await getJson<{ likeCount: number }>(this.base, `/api/v1/blogs/like/${post.slug}`, { method: 'POST', headers: auth });
     if (res.status !== 200) throw new Error(`like: ${res.status}`);
     this.acknowledged++;
+    if (!this.checks) return;
     const page = await getJson<{ blog: { likeCount: number } }>(this.base, `/api/v1/blogs/${post.slug}`);
     this.check(
       page.body.blog.likeCount === res.body.likeCount,
@@ -284,6 +312,7 @@ class Writer {
     });
     if (res.status !== 201) throw new Error(`comment: ${res.status}`);
     this.acknowledged++;
+    if (!this.checks) return;
     const list = await getJson<{ comments: { _id: string }[] }>(this.base, `/api/v1/blogs/${post.slug}/comments?page=1`);
     this.check(
       list.body.comments.some((c) => c._id === res.body.newComment._id),
@@ -298,6 +327,7 @@ class Writer {
       if (res.status !== 200) throw new Error(`follow: ${res.status}`);
       this.acknowledged++;
       author.followers += res.body.following ? 1 : -1;
+      if (!this.checks) return;
       const profile = await getJson<{ user: { followerCount: number } }>(this.base, `/api/v1/users/${author.username}`);
       this.check(
         profile.body.user.followerCount === author.followers,

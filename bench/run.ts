@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
- * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60]   (reads while likes, comments and follows arrive)
+ * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60] [--write-targets unread] [--writer-alone [--no-checks]]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuSeconds, type LivePhase, liveSite, writerAlone } from './live-site';
+import { cpuSeconds, type LivePhase, liveSite, type WriteTargets, writerAlone } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
 import { median } from './stats';
 
@@ -37,9 +37,21 @@ const { values } = parseArgs({
     'write-warmup': { type: 'string', default: '60' },
     // With --only "live site": the writer alone (no readers), server CPU per write and its check.
     'writer-alone': { type: 'boolean', default: false },
+    // With --writer-alone: the writes without their check reads (what the checks cost, by difference).
+    'no-checks': { type: 'boolean', default: false },
+    // The live site's writes go to what the readers read ('read') or to posts and authors no reader
+    // reads ('unread'): the same writes with no entry of the readers to drop (live-site.ts WriteTargets).
+    'write-targets': { type: 'string', default: 'read' },
   },
 });
 const duration = Number(values.duration);
+const writeTargets: WriteTargets = (() => {
+  const t = values['write-targets'];
+  if (t !== 'read' && t !== 'unread') throw new Error('--write-targets is read or unread');
+  return t;
+})();
+// A live-site phase without checks could not show that every write was visible: the writer alone only.
+if (values['no-checks'] && !values['writer-alone']) throw new Error('--no-checks goes with --writer-alone');
 const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, '..');
 const appPort = Number(values.port);
@@ -177,8 +189,11 @@ async function main() {
       warmup: Number(values.warmup),
       writeWarmup: Number(values['write-warmup']),
       serverPid: server.pid!,
+      targets: writeTargets,
+      checks: !values['no-checks'],
     });
-    console.log('\n| writer alone: writes/s | writes | server CPU ms per write and its check | stale | errors |');
+    const per = values['no-checks'] ? 'per write (no check reads)' : 'per write and its check';
+    console.log(`\n| writer alone (${writeTargets} targets): writes/s | writes | server CPU ms ${per} | stale | errors |`);
     console.log('|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.writesPerSec} | ${r.writes} | ${r.cpuMsPerWrite.toFixed(2)} | ${r.stale} | ${r.errors} |`);
   }
@@ -196,6 +211,7 @@ async function main() {
           writeWarmup: Number(values['write-warmup']),
           connections,
           serverPid: server.pid,
+          targets: writeTargets,
         })
       : [];
   // SIGTERM, then wait for the server's graceful exit (which writes SERVER_PROFILE's .cpuprofile)
@@ -217,13 +233,13 @@ async function main() {
     );
   }
   for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);
-  if (livePhases.length) printLive(livePhases);
+  if (livePhases.length) printLive(livePhases, writeTargets);
   if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results, livePhases }, null, 2));
   process.exit(0);
 }
 
 /** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
-function printLive(phases: LivePhase[]): void {
+function printLive(phases: LivePhase[], targets: string): void {
   // Each write phase is compared with the read-only phases just before and after it (their mean):
   // the read path kept getting faster for minutes (the first read-only phase of a run came out up
   // to 20 % below the last), so one figure for the whole run made the first write phase look worse
@@ -251,7 +267,7 @@ function printLive(phases: LivePhase[]): void {
   const writeCpu = (p: LivePhase, baseCpu: number) =>
     p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
   console.log(
-    '\n| live site: writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |',
+    `\n| live site (writes to ${targets === 'read' ? 'what the readers read' : 'posts and authors no reader reads'}): writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |`,
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const figures: { rate: number; ofReadOnly: number; wholeCore: number | undefined }[] = [];
