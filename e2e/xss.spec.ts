@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { xssCorpus } from '../apps/server/test/xss-corpus';
 import { EMBED_ORIGINS } from '../packages/core/src/rules/embeds';
 import { tagsField } from '../packages/core/src/schemas/blogs';
 import { normalizeText } from '../packages/core/src/schemas/text';
@@ -17,9 +16,8 @@ import type { Stack } from './support/stack';
  * (features/reading/sanitize.ts), which cannot run in vitest's node environment.
  */
 
-const PAYLOADS = readFileSync(path.resolve(import.meta.dirname, '../../shared/fixtures/xss-payloads.txt'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '');
+// The shared corpus beside the repository, or the copy vendored with the server's tests (a checkout anywhere).
+const PAYLOADS = xssCorpus();
 
 const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
 const CHUNK = 40;
