@@ -78,10 +78,13 @@ test('writes a blog with every block type, publishes it and edits it', async ({ 
   await page.keyboard.type('Some bold and italic and marked and linked text.');
   await ed.select('bold');
   await ed.inlineTool('bold').click();
+  await expect(ed.editor.locator('.ce-paragraph b')).toHaveText('bold');
   await ed.select('italic');
   await ed.inlineTool('italic').click();
+  await expect(ed.editor.locator('.ce-paragraph i')).toHaveText('italic');
   await ed.select('marked');
   await ed.inlineTool('marker').click();
+  await expect(ed.editor.locator('.ce-paragraph mark.cdx-marker')).toHaveText('marked');
   await ed.select('linked');
   await ed.inlineTool('link').click();
   const linkInput = page.locator('.ce-inline-tool-input');
