@@ -6,9 +6,10 @@ import autocannon from 'autocannon';
  * The live site (issue 14): the anonymous read mix (feed pages, the hot posts' pages, a tag page,
  * a profile) at full speed while signed-in users like, comment and follow at a steady rate.
  * Writes go to the same hot posts and authors the readers read, so every write drops entries
- * they use (or, with WriteTargets 'unread', to posts and authors no reader reads). After each acknowledged write, the writer reads that write's page as an anonymous
- * reader and checks the write shows (a like: the acknowledged count; a comment: on the first
- * page of comments; a follow: the target's follower count). One write at a time per post and
+ * they use (or, with WriteTargets 'unread', to posts and authors no reader reads). After each
+ * acknowledged write, the writer reads that write's page as an anonymous reader and checks the
+ * write shows (a like: the acknowledged count; a comment: on the first page of comments; a
+ * follow: the target's follower count). One write at a time per post and
  * per followed author, so the expected value is known.
  */
 

@@ -239,7 +239,7 @@ async function main() {
 }
 
 /** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
-function printLive(phases: LivePhase[], targets: string): void {
+function printLive(phases: LivePhase[], targets: WriteTargets): void {
   // Each write phase is compared with the read-only phases just before and after it (their mean):
   // the read path kept getting faster for minutes (the first read-only phase of a run came out up
   // to 20 % below the last), so one figure for the whole run made the first write phase look worse
