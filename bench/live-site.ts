@@ -23,6 +23,8 @@ export interface LivePhase {
   load: string;
   /** CPU seconds the server process used during the phase (Linux /proc), when known. */
   serverCpu?: number;
+  /** Share of the machine's CPU time the hypervisor gave to others during the phase (steal), when known. */
+  steal?: number;
 }
 
 /**
@@ -39,6 +41,28 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The machine's CPU time so far, and how much of it was stolen (/proc/stat's first line): on a
+ * shared VM the host now and then takes 12–26 % of a core for minutes, and a phase then reads
+ * slower for reasons outside the server (docs/performance.md, twelfth session).
+ */
+function machineTicks(): { total: number; steal: number } | undefined {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user and nice)
+    const ticks = fields.slice(0, 8).map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The steal share between two machineTicks() readings. */
+function stealShare(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (after.steal - before.steal) / (after.total - before.total);
 }
 
 interface Post {
@@ -152,9 +176,11 @@ export async function liveSite(
     const load = loadavg()[0]!.toFixed(2);
     const writer = new Writer(base, rate, posts, [...authors.values()], readers);
     const cpuBefore = cpuSeconds(options.serverPid);
+    const ticksBefore = machineTicks();
     writer.start();
     const reads = await autocannon({ url: base, connections: options.connections, duration: options.duration, requests });
     const cpuAfter = cpuSeconds(options.serverPid);
+    const steal = stealShare(ticksBefore, machineTicks());
     await writer.stop();
     phases.push({
       serverCpu: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
@@ -165,9 +191,10 @@ export async function liveSite(
       checked: writer.checked,
       stale: writer.stale,
       load,
+      steal,
     });
     console.error(
-      `  live site, ${rate} writes/s: ${Math.round(reads.requests.average)} reads/s, ${writer.acknowledged} writes, ${writer.errors} write errors, ${writer.stale.length}/${writer.checked} stale (load ${load})`,
+      `  live site, ${rate} writes/s: ${Math.round(reads.requests.average)} reads/s, ${writer.acknowledged} writes, ${writer.errors} write errors, ${writer.stale.length}/${writer.checked} stale (load ${load}${steal === undefined ? '' : `, steal ${(steal * 100).toFixed(0)} %`})`,
     );
   }
   return phases;

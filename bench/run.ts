@@ -267,9 +267,9 @@ function printLive(phases: LivePhase[], targets: WriteTargets): void {
   const writeCpu = (p: LivePhase, baseCpu: number) =>
     p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
   console.log(
-    `\n| live site (writes to ${targets === 'read' ? 'what the readers read' : 'posts and authors no reader reads'}): writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg |`,
+    `\n| live site (writes to ${targets === 'read' ? 'what the readers read' : 'posts and authors no reader reads'}): writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg | host steal |`,
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const figures: { rate: number; ofReadOnly: number; wholeCore: number | undefined }[] = [];
   for (const [i, p] of phases.entries()) {
     const r = p.reads;
@@ -281,7 +281,7 @@ function printLive(phases: LivePhase[], targets: WriteTargets): void {
     const wText = w === undefined ? '-' : `${(w * 100).toFixed(1)} %`;
     const whole = w === undefined ? '-' : `${((1 - w) * 100).toFixed(0)} %`;
     console.log(
-      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, readOnlyRate)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} |`,
+      `| ${p.writesPerSec} | ${Math.round(p.writes / r.duration)} | ${Math.round(r.requests.average)} | ${pct(r.requests.average, readOnlyRate)} | ${share} | ${wText} | ${whole} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${p.writeErrors} | ${p.stale.length} of ${p.checked} | ${p.load} | ${p.steal === undefined ? '-' : `${(p.steal * 100).toFixed(1)} %`} |`,
     );
   }
   for (const p of phases) for (const s of p.stale.slice(0, 5)) console.log(`stale at ${p.writesPerSec} writes/s: ${s}`);
