@@ -9,8 +9,8 @@ import autocannon from 'autocannon';
  * they use (or, with WriteTargets 'unread', to posts and authors no reader reads). After each
  * acknowledged write, the writer reads that write's page as an anonymous reader and checks the
  * write shows (a like: the acknowledged count; a comment: on the first page of comments; a
- * follow: the target's follower count). One write at a time per post and
- * per followed author, so the expected value is known.
+ * follow: the target's follower count). One write at a time per post and per followed author,
+ * so the expected value is known.
  */
 
 export interface LivePhase {
