@@ -61,9 +61,11 @@ if (!process.env.TEST_REDIS_URL)
 describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances through Redis', () => {
   let a: TestApp;
   let b: TestApp;
+  let urlB: string;
   beforeAll(async () => {
     a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
     b = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL }, a);
+    urlB = await listen(b.app);
   });
   afterAll(async () => {
     await b?.close();
@@ -71,7 +73,6 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances thro
   });
 
   it('a like handled by instance A reaches the author socket on instance B', async () => {
-    const urlB = await listen(b.app);
     const author = await createUser(a);
     const fan = await createUser(a);
     const tab = await client(urlB, author.token, author.id);
@@ -81,5 +82,29 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances thro
     await waitFor(() => tab.notifications.length && tab.counts.length);
     expect(tab.notifications[0]!.type).toBe('like');
     expect(tab.counts).toEqual([1]);
+  });
+
+  it("an instance that shuts down closes only its own sockets, not the other instances'", async () => {
+    const author = await createUser(a);
+    const tab = await client(urlB, author.token, author.id);
+    const leaving = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL }, a);
+    await settle(); // its Redis clients connected, so a broadcast from it would reach B
+    await leaving.close();
+    await settle();
+    expect(tab.socket.connected).toBe(true);
+  });
+
+  it('an instance closed while its Redis commands are in flight leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      // Closing at once catches the adapter's subscribe, publish and unsubscribe calls mid-way.
+      for (let i = 0; i < 10; i++) await (await createTestApp({ redisUrl: process.env.TEST_REDIS_URL }, a)).close();
+      await settle();
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    expect(unhandled).toEqual([]);
   });
 });

@@ -76,10 +76,14 @@ export function createRealtime(
   if (deps.redis) {
     pub = deps.redis.duplicate();
     // Subscriptions wait for Redis however long it is away (a failed SUBSCRIBE would never be
-    // retried), and the adapter's un-awaited subscribe calls get a handler: a Redis that is down
-    // at start (or at close) must not end the process with an unhandled rejection.
+    // retried). The adapter never awaits its commands (publish on every broadcast, (un)subscribe
+    // at start and close), so each gets a handler: a Redis that is down, or a client closed with
+    // a command in flight, must not end the process with an unhandled rejection.
     sub = deps.redis.duplicate({ maxRetriesPerRequest: null });
-    catchSubscribeErrors(sub, (err) => app.log.warn({ err }, 'realtime redis subscribe failed'));
+    catchUnawaitedErrors(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], (err) =>
+      app.log.warn({ err }, 'realtime redis (un)subscribe failed'),
+    );
+    catchUnawaitedErrors(pub, ['publish'], (err) => app.log.warn({ err }, 'realtime redis publish failed'));
     pub.on('error', (err) => app.log.warn({ err }, 'realtime redis publisher error'));
     sub.on('error', (err) => app.log.warn({ err }, 'realtime redis subscriber error'));
     io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix ?? ''}socket.io` }));
@@ -143,7 +147,8 @@ export function createRealtime(
       io.in(sessionsRoom(userId)).disconnectSockets(true);
     },
     async close() {
-      io.disconnectSockets(true);
+      // This instance's sockets only: through the adapter the call would reach every instance's.
+      io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       pub?.disconnect();
       sub?.disconnect();
@@ -151,8 +156,13 @@ export function createRealtime(
   };
 }
 
-function catchSubscribeErrors(client: Redis, onError: (err: unknown) => void): void {
-  for (const method of ['subscribe', 'psubscribe'] as const) {
+/** Gives the promise of each call to these client methods a rejection handler (the caller never awaits it). */
+function catchUnawaitedErrors(
+  client: Redis,
+  methods: readonly ('subscribe' | 'psubscribe' | 'unsubscribe' | 'punsubscribe' | 'publish')[],
+  onError: (err: unknown) => void,
+): void {
+  for (const method of methods) {
     const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
       const result = original(...args);
