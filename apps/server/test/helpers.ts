@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -157,3 +158,12 @@ export async function createUser(t: TestApp, fields: Partial<{ name: string; ema
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export { sql };
+
+/** A port where nothing listens (taken, then released). */
+export async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis, ReplyError } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadPort } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/database';
-import { isDatabaseDown } from './error-handler';
+import { isDatabaseDown, isRedisDown } from './error-handler';
 
 // A PostgreSQL URL where nothing listens: every query fails with ECONNREFUSED at once, as while
 // the database restarts. Needs no running PostgreSQL.
@@ -59,5 +61,19 @@ describe('isDatabaseDown', () => {
     expect(isDatabaseDown(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
     expect(isDatabaseDown(coded('23505'))).toBe(false);
     expect(isDatabaseDown(new Error('syntax error'))).toBe(false);
+  });
+});
+
+describe('isRedisDown', () => {
+  it("knows ioredis's errors for a command that could not reach Redis from Redis's own answers", async () => {
+    const unreachable = new Redis(await deadPort(), '127.0.0.1', { maxRetriesPerRequest: 1, lazyConnect: true });
+    unreachable.on('error', () => {});
+    const failed = await unreachable.ping().catch((err: unknown) => err);
+    unreachable.disconnect();
+    expect((failed as Error).name).toBe('MaxRetriesPerRequestError');
+    expect(isRedisDown(failed)).toBe(true);
+    expect(isRedisDown(new Error('Connection is closed.'))).toBe(true);
+    expect(isRedisDown(new ReplyError('NOSCRIPT No matching script'))).toBe(false);
+    expect(isRedisDown(new Error('syntax error'))).toBe(false);
   });
 });

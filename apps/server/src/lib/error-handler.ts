@@ -22,10 +22,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = field && !text.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${text}` : text;
       return reply.status(400).send({ success: false, message });
     }
-    if (isDatabaseDown(error)) {
+    const down = isDatabaseDown(error) ? 'database' : isRedisDown(error) ? 'redis' : null;
+    if (down) {
       const now = Date.now();
       if (now - lastDownLog >= DOWN_LOG_INTERVAL_MS) {
-        request.log.error({ err: error, alsoFailedSinceLastLog: unlogged }, 'database unavailable');
+        request.log.error({ err: error, alsoFailedSinceLastLog: unlogged }, `${down} unavailable`);
         lastDownLog = now;
         unlogged = 0;
       } else {
@@ -97,4 +98,14 @@ export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   const msg = (error as Error).message ?? '';
   return (code !== undefined && DOWN_CODES.has(code)) || DOWN_MESSAGES.test(msg);
+}
+
+/**
+ * ioredis's errors for a command that could not reach Redis (its retries spent, or the connection
+ * closed under it): a write checks its rate limits there first, so it answers 503 like a database
+ * outage (the readiness probe says which), instead of 500.
+ */
+export function isRedisDown(error: unknown): boolean {
+  const { name, message } = error as Error;
+  return name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.' || /^Stream isn't writeable/.test(message ?? '');
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { bearer, createTestApp, createUser, deadPort, type TestApp, type TestUser } from '../../test/helpers';
 import { waitFor } from '../../test/smtp';
 import { client, listen } from '../../test/sockets';
 
@@ -104,6 +104,26 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances thro
       await settle();
     } finally {
       process.off('unhandledRejection', record);
+    }
+    expect(unhandled).toEqual([]);
+  });
+});
+
+describe('realtime while the configured Redis is unreachable', () => {
+  it('a broadcast the adapter cannot publish ends nothing (no unhandled rejection)', async () => {
+    const t = await createTestApp({ redisUrl: `redis://127.0.0.1:${await deadPort()}` });
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      // A revocation's disconnect goes to every instance through the adapter's un-awaited PUBLISH,
+      // which fails once its retries (maxRetriesPerRequest: 2) are spent.
+      t.app.realtime.disconnectUser('00000000-0000-4000-8000-000000000000');
+      t.app.realtime.io.to('nobody').emit('unreadCountUpdate', 1);
+      await new Promise((r) => setTimeout(r, 2000));
+    } finally {
+      process.off('unhandledRejection', record);
+      await t.close();
     }
     expect(unhandled).toEqual([]);
   });

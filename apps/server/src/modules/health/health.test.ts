@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINE, type TestApp } from '../../../test/helpers';
+import { createTestApp, deadPort, ENGINE, type TestApp } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createDatabase } from '../../db/database';
-
-/** A port where nothing listens (taken, then released). */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('health probes', () => {
   let t: TestApp;
@@ -63,7 +53,7 @@ describe('readiness with Redis', () => {
     }
   });
 
-  it('is not ready (503, naming Redis) when the configured Redis does not answer; liveness stays 200', async () => {
+  it('is not ready (503, naming Redis) when the configured Redis does not answer; liveness stays 200, writes answer 503', async () => {
     const t = await createTestApp({ redisUrl: `redis://127.0.0.1:${await deadPort()}` });
     try {
       const res = await t.app.inject({ url: '/api/v1/health/ready' });
@@ -75,6 +65,18 @@ describe('readiness with Redis', () => {
         checks: { database: { reachable: true }, redis: { reachable: false }, storage: { reachable: true } },
       });
       expect((await t.app.inject({ url: '/api/v1/health/live' })).statusCode).toBe(200);
+
+      // A write checks its rate limits in Redis first: it is refused as unavailable (retry), not
+      // as a server error, and nothing is created.
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/signup',
+        payload: { name: 'Redis Down', username: 'redisdown', email: 'redis-down@example.com', password: 'a long enough password' },
+      });
+      expect(signup.statusCode).toBe(503);
+      expect(signup.headers['retry-after']).toBe('5');
+      expect(signup.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+      expect((await t.app.inject({ url: '/api/v1/users/redisdown' })).statusCode).toBe(404);
     } finally {
       await t.close();
     }
