@@ -64,10 +64,15 @@ export function editorOf(page: Page) {
     editor,
     /** Clicks the bottom zone until an empty paragraph at the end has the caret (Editor.js adds it). */
     async newParagraph() {
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < 8; attempt++) {
         if (await caretInNewParagraph()) {
           await editor.locator('.ce-block').last().locator('.ce-paragraph').click();
-          return;
+          // Editor.js may still move the caret back (a block tune or popover closing refocuses its
+          // block: CI once typed the next '/' at the end of the call-out above). Only a caret that
+          // stays in the new paragraph will do.
+          await page.waitForTimeout(150);
+          if (await caretInNewParagraph()) return;
+          continue;
         }
         const redactor = editor.locator('.codex-editor__redactor');
         const box = await redactor.boundingBox();
