@@ -14,8 +14,8 @@ test('every screen sets its own page title', async ({ page, stack }) => {
   });
   const me = author.user.username;
   const expectTitle = async (path: string, title: string) => {
-    // Chromium now and then aborts a goto that lands while the previous screen is still settling
-    // (CI: net::ERR_ABORTED on one of these, the page then loaded); one more goto, same check.
+    // "User not found" reloads the page after 1 s (SPEC.md 2): a goto landing just then is
+    // aborted by it (CI: net::ERR_ABORTED). The reload happens once; one more goto, same check.
     await page.goto(path).catch(async (error: Error) => {
       if (!error.message.includes('net::ERR_ABORTED')) throw error;
       await page.goto(path);
