@@ -138,6 +138,10 @@ test.describe('on a 390 px phone', () => {
 });
 
 test('an embed takes its room while it loads: nothing below it moves when it arrives', async ({ page, stack }) => {
+  // The plugin ends its loading state 450 ms after the frame's last DOM change (a timer, not the
+  // frame's load), which a slow runner could pass before the check below: the page's clock is
+  // stopped from the Enter until the layout is measured.
+  await page.clock.install();
   await openEditor(page, stack, 'Lena Layout');
   // The embed's answer is held until the test lets it go (openEditor's stub answers it after).
   let release!: () => void;
@@ -153,12 +157,14 @@ test('an embed takes its room while it loads: nothing below it moves when it arr
   await ed.insert('Embed');
   const field = ed.editor.getByRole('textbox', { name: 'Link to embed' });
   await field.fill(YOUTUBE);
+  await page.clock.pauseAt(Date.now() + 1_000);
   await field.press('Enter');
   const frame = ed.editor.locator('iframe.ink-embed__frame');
   await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
   await expect(ed.editor.locator('.embed-tool--loading')).toHaveCount(1);
   const publish = page.getByRole('button', { name: 'Publish Blog' });
   const before = await publish.boundingBox();
+  await page.clock.resume();
   release();
   await expect(ed.editor.locator('.embed-tool--loading')).toHaveCount(0);
   await expect(ed.editor.locator('.embed-tool__caption')).toBeVisible();

@@ -14,12 +14,7 @@ test('every screen sets its own page title', async ({ page, stack }) => {
   });
   const me = author.user.username;
   const expectTitle = async (path: string, title: string) => {
-    // "User not found" reloads the page after 1 s (SPEC.md 2): a goto landing just then is
-    // aborted by it (CI: net::ERR_ABORTED). The reload happens once; one more goto, same check.
-    await page.goto(path).catch(async (error: Error) => {
-      if (!error.message.includes('net::ERR_ABORTED')) throw error;
-      await page.goto(path);
-    });
+    await page.goto(path);
     await expect(page, path).toHaveTitle(title);
   };
 
@@ -34,6 +29,13 @@ test('every screen sets its own page title', async ({ page, stack }) => {
   await expectTitle('/tag/naming', '#naming · Inkwell');
   await expectTitle(`/@${me}`, `Tess Titles (@${me}) · Inkwell`);
   await expectTitle('/@nobody-by-this-name', 'User not found · Inkwell');
+  // That screen sends the reader to / and reloads the page after 1 s (SPEC.md 2); the next goto
+  // must come after that reload, which would abort it (CI: net::ERR_ABORTED).
+  await expect
+    .poll(() => page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)?.type))
+    .toBe('reload');
+  await page.waitForLoadState('load');
+  await expect(page).toHaveURL(/\/$/);
   await expectTitle('/verify-email/not-a-real-token', 'Email verification · Inkwell');
   await expectTitle('/forgot-password', 'Forgot password · Inkwell');
   await expectTitle('/reset-password/not-a-real-token', 'Reset password · Inkwell');
