@@ -91,3 +91,32 @@ test('outside a transaction, a declaration belongs to the next statement on the 
     off();
   }
 });
+
+test('rows a write declares it added are reported with its commit, in order, and forgotten by a rollback', async () => {
+  const reports: unknown[][] = [];
+  const off = t.database.writes.on((_tables, touched) => reports.push([...(touched?.added ?? [])]));
+  const row = (value: string) => ({ tag: 'comments:x', value, since: 1 });
+  try {
+    await t.database.db.transaction().execute(async (trx) => {
+      await touchChanges(trx, ['comments:x'], ['comments'], [row('one')]);
+      await trx.deleteFrom('comments').where('id', '=', NONE).execute();
+      await touchChanges(trx, ['comments:x'], ['comments'], [row('two')]);
+    });
+    expect(reports).toEqual([[row('one'), row('two')]]);
+
+    reports.length = 0;
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await touchChanges(trx, ['comments:x'], ['comments'], [row('lost')]);
+        await trx.deleteFrom('comments').where('id', '=', NONE).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await oneStatement(t.database.db, { tags: ['comments:x'], tables: ['comments'], added: [row('alone')] }, (held) =>
+      held.deleteFrom('comments').where('id', '=', NONE).execute(),
+    );
+    expect(reports).toEqual([[row('alone')]]);
+  } finally {
+    off();
+  }
+});

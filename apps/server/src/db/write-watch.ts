@@ -17,6 +17,20 @@ import type { Database } from './schema';
 export interface Touched {
   tags: ReadonlySet<string>;
   tables: ReadonlySet<string>;
+  /** What the write added, for cached copies that can take it in instead of being dropped. */
+  added?: readonly Addition[];
+}
+
+/**
+ * A row a write added, in the shape the cached copies tagged `tag` show it (a new comment as the
+ * API returns it): the response cache updates such a copy in place instead of dropping it
+ * (lib/response-cache.ts). `since` is when the write began (performance.now()): only a copy read
+ * before then is sure not to show the row already.
+ */
+export interface Addition {
+  tag: string;
+  value: unknown;
+  since: number;
 }
 
 /**
@@ -38,8 +52,13 @@ export const isTouchDeclaration = (sql: string): boolean => sql === TOUCH_SQL;
  * as undeclared. Outside a transaction (on a held connection: lib/tx.ts `oneStatement`) it is
  * the next statement's declaration, reported with it, and forgotten when the connection is released.
  */
-export async function touchChanges(db: Kysely<Database>, tags: readonly string[], tables: readonly string[]): Promise<void> {
-  await db.executeQuery(CompiledQuery.raw(TOUCH_SQL, [tags, tables]));
+export async function touchChanges(
+  db: Kysely<Database>,
+  tags: readonly string[],
+  tables: readonly string[],
+  added: readonly Addition[] = [],
+): Promise<void> {
+  await db.executeQuery(CompiledQuery.raw(TOUCH_SQL, [tags, tables, added]));
 }
 
 /**
@@ -107,18 +126,19 @@ type WatchedConnection = DatabaseConnection & { released(): void };
 
 function watchConnection(connection: DatabaseConnection, signal: WriteSignal, afterCommit?: () => void): WatchedConnection {
   let pending: Set<string> | null = null;
-  let touched: { tags: Set<string>; tables: Set<string> } | undefined;
+  let touched: { tags: Set<string>; tables: Set<string>; added: Addition[] } | undefined;
   /** Outside a transaction: what the next statement on this connection was declared to change. */
   let next: Touched | undefined;
   return {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       if (query.sql === TOUCH_SQL) {
-        const [tags, tables] = query.parameters as [string[], string[]];
+        const [tags, tables, added] = query.parameters as [string[], string[], Addition[]];
         if (pending) {
-          touched ??= { tags: new Set(), tables: new Set() };
+          touched ??= { tags: new Set(), tables: new Set(), added: [] };
           for (const t of tags) touched.tags.add(t);
           for (const t of tables) touched.tables.add(t);
-        } else next = { tags: new Set(tags), tables: new Set(tables) };
+          touched.added.push(...added);
+        } else next = { tags: new Set(tags), tables: new Set(tables), added };
         return { rows: [] };
       }
       const declaredForThis = next;

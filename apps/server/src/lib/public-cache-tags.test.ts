@@ -112,7 +112,7 @@ describe('public cache: what a write drops', () => {
     expect((await cached(feed)).fromCache).toBe(false);
   });
 
-  test('a comment drops its post’s page and comments, not another post’s', async () => {
+  test('a comment goes into its post’s cached comments (a reply drops them), not another post’s', async () => {
     const comments = `/api/v1/blogs/${liked}/comments`;
     const quietComments = `/api/v1/blogs/${untouched}/comments`;
     const quiet = `/api/v1/blogs/${untouched}`;
@@ -124,12 +124,24 @@ describe('public cache: what a write drops', () => {
       payload: { comment: 'Tagged comment' },
     });
     expect(res.statusCode).toBe(201);
+    // Updated in place by the write (lib/response-cache.ts touch): the next reader reads nothing.
     const now = await cached(comments);
-    expect(now.fromCache).toBe(false);
+    expect(now.fromCache).toBe(true);
     expect(now.body.comments.map((c: { comment: string }) => c.comment)).toContain('Tagged comment');
     expect((await cached(`/api/v1/blogs/${liked}`)).body.blog.commentCount).toBe(1);
     expect((await cached(quietComments)).fromCache).toBe(true);
     expect((await cached(quiet)).fromCache).toBe(true);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/comment/${res.json().newComment._id}/${liked}`,
+      headers: bearer(reader.token),
+      payload: { reply: 'Tagged reply' },
+    });
+    expect(reply.statusCode).toBe(201);
+    const replied = await cached(comments);
+    expect(replied.fromCache).toBe(false);
+    expect(replied.body.comments[0].replies.map((c: { comment: string }) => c.comment)).toEqual(['Tagged reply']);
+    expect((await cached(quietComments)).fromCache).toBe(true);
   });
 
   test('reading a thread with replies drops nothing (its replies are read, not written)', async () => {

@@ -99,6 +99,77 @@ describe('public response cache', () => {
     expect((await get(url)).json().blog.creator.name).toBe('Renamed Author');
   });
 
+  describe('a new comment goes into the cached first page of its post’s comments', () => {
+    let full: TestApp;
+    let postId: string;
+    beforeAll(async () => {
+      full = await createTestApp({ responseCache: false }, t);
+      postId = (await createBlog(t, author, { title: 'Talked about' })).blogId;
+      for (const text of ['first', 'second', 'third']) await commentOn(postId, text);
+    });
+    afterAll(() => full.close());
+
+    const commentOn = async (id: string, text: string, parent?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: parent ? `/api/v1/comment/${parent}/${id}` : `/api/v1/blogs/comment/${id}`,
+        headers: bearer(reader.token),
+        payload: parent ? { reply: text } : { comment: text },
+      });
+      expect(res.statusCode).toBe(201);
+      return (res.json().newComment ?? res.json().newReply) as { _id: string };
+    };
+    /** The answer the full path gives now (no cache), with its ETag. */
+    const uncached = async (url: string) => {
+      const res = await full.app.inject({ method: 'GET', url });
+      return { body: res.body, etag: res.headers.etag };
+    };
+
+    test('the next reader gets it from memory, exactly as the database would answer', async () => {
+      const urls = [`/api/v1/blogs/${postId}/comments`, `/api/v1/blogs/${postId}/comments?page=1&limit=3`] as const;
+      for (const url of urls) await get(url); // cached
+      const added = await commentOn(postId, 'fourth');
+      queries.length = 0;
+      const served = [];
+      for (const url of urls) served.push({ url, res: await get(url) });
+      expect(queries).toHaveLength(0);
+      for (const { url, res } of served) {
+        expect(res.json().comments[0]._id, url).toBe(added._id);
+        expect({ body: res.body, etag: res.headers.etag }, url).toEqual(await uncached(url));
+      }
+      // The full page of three lost its oldest comment to the second page.
+      const three = (await get(urls[1])).json();
+      expect(three.comments.map((c: { comment: string }) => c.comment)).toEqual(['fourth', 'third', 'second']);
+      expect(three).toMatchObject({ hasMore: true, total: 4 });
+      // Compressed, and revalidated, from the updated entry.
+      const gzip = await get(urls[0], { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe((await uncached(urls[0])).body);
+      expect((await get(urls[0], { 'if-none-match': gzip.headers.etag as string })).statusCode).toBe(304);
+    });
+
+    test('a reply, a later page or an edit drops the page instead: read again, and the same as the database', async () => {
+      const urls = [`/api/v1/blogs/${postId}/comments`, `/api/v1/blogs/${postId}/comments?page=2&limit=2`] as const;
+      for (const url of urls) await get(url);
+      const parent = await commentOn(postId, 'fifth');
+      for (const url of urls) expect((await get(url)).body, url).toBe((await uncached(url)).body);
+      await get(urls[0]);
+      await commentOn(postId, 'a reply', parent._id);
+      queries.length = 0;
+      const withReply = await get(urls[0]);
+      expect(queries.some((q) => q.sql.includes('comments'))).toBe(true);
+      expect(withReply.json().comments[0].replies.map((r: { comment: string }) => r.comment)).toEqual(['a reply']);
+      expect(withReply.body).toBe((await uncached(urls[0])).body);
+      const edit = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/blogs/edit-comment/${parent._id}`,
+        headers: bearer(reader.token),
+        payload: { updatedCommentContent: 'fifth, edited' },
+      });
+      expect(edit.statusCode).toBe(200);
+      expect((await get(urls[0])).json().comments[0].comment).toBe('fifth, edited');
+    });
+  });
+
   test('a search answer is tagged with its cards: a like on another post keeps it, a like on its own post shows within the counts lag', async () => {
     const elsewhere = (await createBlog(t, author, { title: 'Unrelated zebra notes' })).blogId;
     const url = '/api/v1/search-blogs?search=cached&limit=10&page=1';
@@ -205,6 +276,28 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('public response cache across insta
         after = await likes();
       }
       expect(after).not.toEqual(before);
+
+      // A comment on a: b's cached first page of comments is dropped (the tags alone travel), not kept.
+      const commentsUrl = `/api/v1/blogs/${blogId}/comments`;
+      const onB = async () => (await b.app.inject({ method: 'GET', url: commentsUrl })).json().comments as { comment: string }[];
+      await onB(); // cached on b
+      await a.app.inject({ method: 'GET', url: commentsUrl }); // cached on a, updated there in place
+      const comment = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/blogs/comment/${blogId}`,
+        headers: bearer(reader.token),
+        payload: { comment: 'Said on a' },
+      });
+      expect(comment.statusCode).toBe(201);
+      let seenOnB = await onB();
+      for (let i = 0; i < 100 && seenOnB.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seenOnB = await onB();
+      }
+      expect(seenOnB.map((c) => c.comment)).toEqual(['Said on a']);
+      expect((await a.app.inject({ method: 'GET', url: commentsUrl })).json().comments.map((c: { comment: string }) => c.comment)).toEqual([
+        'Said on a',
+      ]);
     } finally {
       await b.close();
       await a.close();

@@ -4,7 +4,7 @@ import { registerCompression } from './compression';
 import { isNotModified, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, registerEtags, weakEtag } from './etag';
 import { CountsMemo, type LiveCounts } from './live-counts';
 import type { PublicDataChanges } from './public-data';
-import { type CachedResponse, ResponseCache } from './response-cache';
+import { type CachedResponse, type CachePatch, ResponseCache } from './response-cache';
 import { ANY_CHANGE } from './tagged-store';
 
 declare module 'fastify' {
@@ -23,6 +23,8 @@ declare module 'fastify' {
     cacheTags?: (request: FastifyRequest, body: unknown) => readonly string[];
     /** The answer's counts are put in when served, so a change of them does not drop it (lib/live-counts.ts). */
     liveCounts?: LiveCounts;
+    /** Takes a row a write on this instance added into the cached answer instead of dropping it. */
+    cachePatch?: CachePatch;
   }
 }
 
@@ -90,9 +92,9 @@ export async function registerPublicResponses(app: FastifyInstance, options: Pub
   const cache = changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
   const cached = cache && { cache, counts: new CountsMemo(), reliable: () => changes!.reliable };
   if (cached) {
-    changes!.on((tags) => {
+    changes!.on((tags, added) => {
       cached.counts.drop(tags);
-      cached.cache.touch(tags);
+      cached.cache.touch(tags, added);
     });
     registerLookup(app, cached, options.corsEnabled);
   }
@@ -230,7 +232,9 @@ function captureHook(app: FastifyInstance, { cache, counts: memo }: Cached) {
       const live = config.liveCounts;
       const counts = live?.seen(request[kBody]);
       if (live && counts !== undefined) memo.setIf(live.keyOf(request), counts, request[kEpoch]!);
-      cache.set(request.url, generation, { headers, etag, body: payload, counts }, tags);
+      // The handler has read all it shows by now: a row written after this is surely not in it.
+      const patch = config.cachePatch;
+      cache.set(request.url, generation, { headers, etag, body: payload, counts, patch, readAt: patch && performance.now() }, tags);
       done(null, payload);
     } finally {
       request[kLanded]?.();
@@ -265,7 +269,8 @@ function withLiveCounts(
     const etag = weakEtag(text);
     const headers = { ...entry.headers, etag };
     // Served from the stored copy when there is one, so the body compressed for this reader is kept for the next.
-    const stored = cache.set(request.url, generation, { headers, etag, body: text, counts }, entry.tags, cache.expiresAt(request.url));
+    const copy = { headers, etag, body: text, counts, patch: entry.patch, readAt: entry.readAt };
+    const stored = cache.set(request.url, generation, copy, entry.tags, cache.expiresAt(request.url));
     return stored ?? { headers, etag, bodies: { identity: Buffer.from(text) }, text, tags: entry.tags, counts, gone: true };
   })();
 }

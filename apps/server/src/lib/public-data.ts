@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Touched, WriteSignal } from '../db/write-watch';
+import type { Addition, Touched, WriteSignal } from '../db/write-watch';
 import { ANY_CHANGE } from './tagged-store';
 
 /** Writes to these tables never change what is shown publicly (feed, blogs, profiles, comments). */
@@ -32,8 +32,13 @@ const PUBLISH_RETRIES_MS = [50, 250, 1000];
 /** The longest a write's answer waits for its change to be handed to Redis (see published()). */
 const PUBLISH_WAIT_MS = 1000;
 
-/** What changed, as tags of the public values it affects (ANY_CHANGE: anything may have). */
-export type ChangeListener = (tags: readonly string[]) => void;
+/**
+ * What changed, as tags of the public values it affects (ANY_CHANGE: anything may have), and for
+ * a change made on this instance the rows it added (other instances get the tags alone).
+ */
+export type ChangeListener = (tags: readonly string[], added: readonly Addition[]) => void;
+
+const NOTHING_ADDED: readonly Addition[] = [];
 
 /** The tags a committed write affects: its declared tags, or ANY_CHANGE when it wrote a public table it did not declare. */
 export function changedTags(tables: ReadonlySet<string>, touched?: Touched): readonly string[] {
@@ -66,7 +71,7 @@ export class PublicDataChanges {
     this.listening = !options.redis;
     writes.on((tables, touched) => {
       const tags = changedTags(tables, touched);
-      if (tags.length) this.changed(tags);
+      if (tags.length) this.changed(tags, tags.includes(ANY_CHANGE) ? NOTHING_ADDED : (touched?.added ?? NOTHING_ADDED));
     });
     const subscriber = options.redis?.duplicate();
     if (!subscriber) return;
@@ -109,9 +114,9 @@ export class PublicDataChanges {
     this.listeners.add(listener);
   }
 
-  /** A change made here: dropped from this instance's copies at once, and told to the others. */
-  changed(tags: readonly string[]): void {
-    this.emit(tags);
+  /** A change made here: dropped from (or added to) this instance's copies at once, and told to the others. */
+  changed(tags: readonly string[], added: readonly Addition[] = NOTHING_ADDED): void {
+    this.emit(tags, added);
     this.publish(tags);
   }
 
@@ -139,8 +144,8 @@ export class PublicDataChanges {
     this.subscriber?.disconnect();
   }
 
-  private emit(tags: readonly string[]): void {
-    for (const listener of this.listeners) listener(tags);
+  private emit(tags: readonly string[], added: readonly Addition[] = NOTHING_ADDED): void {
+    for (const listener of this.listeners) listener(tags, added);
   }
 
   /** One message per event-loop turn, with the tags of every write committed in it. */

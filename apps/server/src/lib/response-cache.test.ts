@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { weakEtag } from './etag';
 import { ResponseCache } from './response-cache';
 import { ANY_CHANGE } from './tagged-store';
 
@@ -138,5 +139,64 @@ describe('response cache', () => {
     exact.touch(['counts:1']);
     expect(exact.get('/feed')).toBeUndefined();
     expect(exact.bytes).toBe(0);
+  });
+
+  describe('a row a write added, taken into the entries that show it', () => {
+    /** A route's patch: the added word goes in front of the body. */
+    const prepend = (_url: string, body: string, added: unknown) => `${added} ${body}`;
+    const patchable = (body: string, readAt: number) => ({ ...entry(body), patch: prepend, readAt });
+
+    test('an entry read before the write began is updated in place, with its ETag, tags and TTL', () => {
+      let now = 1_000;
+      const cache = new ResponseCache({ now: () => now, ttlMs: 60_000 });
+      cache.set('/p', cache.generation, patchable('old', 5), ['comments:a', 'post:a']);
+      cache.set('/other', cache.generation, patchable('kept', 5), ['comments:b']);
+      now = 30_000;
+      cache.touch(['comments:a'], [{ tag: 'comments:a', value: 'new', since: 10 }]);
+      const updated = cache.get('/p')!;
+      expect(updated.text).toBe('new old');
+      expect(updated.etag).toBe(weakEtag('new old'));
+      expect(updated.headers.etag).toBe(weakEtag('new old'));
+      expect(updated.readAt).toBe(5); // still what it read then, plus the row
+      expect(cache.updates).toBe(1);
+      expect(cache.get('/other')?.text).toBe('kept');
+      // Its tags stay: a later change of the post drops it.
+      cache.touch(['post:a']);
+      expect(cache.get('/p')).toBeUndefined();
+      // Its TTL is the first read's: at 60 s after it, it goes.
+      cache.set('/q', cache.generation, patchable('old', 5), ['comments:a']);
+      cache.touch(['comments:a'], [{ tag: 'comments:a', value: 'new', since: 10 }]);
+      now = 30_000 + 60_000;
+      expect(cache.get('/q')).toBeUndefined();
+    });
+
+    test('an entry read after the write began (it may show the row), or whose route cannot take it, is dropped', () => {
+      const cache = new ResponseCache();
+      cache.set('/late', cache.generation, patchable('old', 20), ['comments:a']);
+      cache.set('/plain', cache.generation, entry('old'), ['comments:a']);
+      cache.set('/refuses', cache.generation, { ...entry('old'), patch: () => undefined, readAt: 5 }, ['comments:a']);
+      const broken = () => {
+        throw new Error('unreadable');
+      };
+      cache.set('/throws', cache.generation, { ...entry('old'), patch: broken, readAt: 5 }, ['comments:a']);
+      cache.touch(['comments:a'], [{ tag: 'comments:a', value: 'new', since: 10 }]);
+      for (const url of ['/late', '/plain', '/refuses', '/throws']) expect(cache.get(url), url).toBeUndefined();
+      expect(cache.updates).toBe(0);
+    });
+
+    test('two rows in one change are both taken in; anything-changed drops all', () => {
+      const cache = new ResponseCache();
+      cache.set('/p', cache.generation, patchable('old', 5), ['comments:a']);
+      cache.touch(
+        ['comments:a'],
+        [
+          { tag: 'comments:a', value: 'one', since: 10 },
+          { tag: 'comments:a', value: 'two', since: 10 },
+        ],
+      );
+      expect(cache.get('/p')?.text).toBe('two one old');
+      cache.touch([ANY_CHANGE], [{ tag: 'comments:a', value: 'three', since: 10 }]);
+      expect(cache.get('/p')).toBeUndefined();
+    });
   });
 });

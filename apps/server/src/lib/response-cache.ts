@@ -1,8 +1,17 @@
+import type { Addition } from '../db/write-watch';
 import { COMPRESS_THRESHOLD, compressBody as compress, type Encoding, pickEncoding } from './compression';
+import { weakEtag } from './etag';
 import { isCountsTag } from './public-tags';
 import { ANY_CHANGE, TaggedStore } from './tagged-store';
 
 export type { Encoding };
+
+/**
+ * A route's way of taking a row a write added into its cached body (a new comment into the first
+ * page of its post's comments): the new body, or undefined when it cannot (another page, a full
+ * thread budget): the entry is then dropped as any other.
+ */
+export type CachePatch = (url: string, body: string, added: unknown) => string | undefined;
 
 /** A ready-to-send anonymous response: its headers and body in each encoding asked for so far. */
 export interface CachedResponse {
@@ -17,6 +26,17 @@ export interface CachedResponse {
   tags: readonly string[];
   /** The counts the body shows, on a route whose counts are put in when served (lib/live-counts.ts). */
   counts?: string;
+  /** The route's CachePatch: a write adding a row it shows updates it instead of dropping it. */
+  patch?: CachePatch;
+  /** When the data it shows had been read (performance.now()), on a route with a patch. */
+  readAt?: number;
+}
+
+/** An entry about to take in rows a write added: its new body so far, and the TTL it keeps. */
+interface Update {
+  entry: CachedResponse;
+  body: string;
+  expires: number;
 }
 
 export interface ResponseCacheOptions {
@@ -46,6 +66,8 @@ export class ResponseCache {
   hits = 0;
   misses = 0;
   invalidations = 0;
+  /** Entries a write updated in place (CachePatch) instead of dropping them. */
+  updates = 0;
 
   constructor(options: ResponseCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -102,6 +124,8 @@ export class ResponseCache {
       text: entry.body,
       tags,
       counts: entry.counts,
+      patch: entry.patch,
+      readAt: entry.readAt,
     };
     if (!this.store.set(key, generation, stored, tags, expires)) return undefined;
     this.bytesUsed += body.length * 2; // the Buffer and the text
@@ -114,10 +138,21 @@ export class ResponseCache {
     return this.store.expiresAt(key);
   }
 
-  /** Drops the entries showing any of these tags. */
-  touch(tags: readonly string[]): void {
+  /**
+   * Drops the entries showing any of these tags, except those that take in the rows the change
+   * added (`added`, from a write on this instance): they are stored again with the rows in, keeping
+   * their TTL, so the next reader is not sent to the database for what the writer already knew.
+   */
+  touch(tags: readonly string[], added: readonly Addition[] = []): void {
     this.invalidations++;
+    const taken = added.length && !tags.includes(ANY_CHANGE) ? this.takeIn(added) : [];
     this.store.touch(tags);
+    const generation = this.store.generation;
+    for (const [key, { entry, body, expires }] of taken) {
+      const etag = weakEtag(body);
+      const copy = { ...entry, headers: { ...entry.headers, etag }, etag, body };
+      if (this.set(key, generation, copy, entry.tags, expires)) this.updates++;
+    }
   }
 
   invalidate(): void {
@@ -145,7 +180,40 @@ export class ResponseCache {
     return { encoding, body: compress(identity, encoding) };
   }
 
+  /**
+   * The entries showing an added row that can take it in, with their new bodies. Only an entry
+   * whose data was read before the write began is sure not to show the row already (a read on
+   * another PostgreSQL connection may see a commit before this instance hears of it); any other,
+   * or one its route cannot update, is dropped by the touch.
+   */
+  private takeIn(added: readonly Addition[]): [string, Update][] {
+    const updates = new Map<string, Update | null>();
+    for (const row of added) {
+      for (const key of this.store.keysOf(row.tag)) {
+        const before = updates.has(key) ? updates.get(key)! : this.updatable(key);
+        const body = before && before.entry.readAt! < row.since ? patched(before, key, row.value) : undefined;
+        updates.set(key, body === undefined ? null : { ...before!, body });
+      }
+    }
+    return [...updates].filter((u): u is [string, Update] => u[1] !== null);
+  }
+
+  private updatable(key: string): Update | null {
+    const held = this.store.peek(key);
+    if (!held?.value.patch || held.value.readAt === undefined) return null;
+    return { entry: held.value, body: held.value.text, expires: held.expires };
+  }
+
   private shrink(): void {
     while (this.bytesUsed > this.maxBytes && this.store.size > 0) this.store.evictOldest();
+  }
+}
+
+/** The route's patch, run inside the writer's commit: a body it cannot read is dropped, never a failed write. */
+function patched({ entry, body }: Update, key: string, value: unknown): string | undefined {
+  try {
+    return entry.patch!(key, body, value);
+  } catch {
+    return undefined;
   }
 }

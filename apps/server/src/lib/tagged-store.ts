@@ -73,6 +73,22 @@ export class TaggedStore<V> {
     return slot.value;
   }
 
+  /** The keys of the values showing `tag` (none for ANY_CHANGE values: they show everything). */
+  keysOf(tag: string): readonly string[] {
+    const keys = this.byTag.get(tag);
+    return keys ? [...keys] : [];
+  }
+
+  /**
+   * The value at `key` with its TTL, without counting it as used, while it is served as it is:
+   * undefined when it is gone, expired, or waiting out a lag tag's change (see `lag`).
+   */
+  peek(key: string): { value: V; expires: number } | undefined {
+    const slot = this.slots.get(key);
+    if (!slot || slot.expires <= this.now() || slot.staleAfter !== undefined) return undefined;
+    return { value: slot.value, expires: slot.expires };
+  }
+
   /** When the key's value stops being served (its TTL), if it is held. */
   expiresAt(key: string): number | undefined {
     return this.slots.get(key)?.expires;

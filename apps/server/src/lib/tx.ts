@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { touchChanges } from '../db/write-watch';
+import { type Addition, touchChanges } from '../db/write-watch';
 
 /** A transaction plus work to run once it has committed (realtime pushes, file deletes). */
 export interface Tx {
@@ -9,9 +9,10 @@ export interface Tx {
   /**
    * Declares that this transaction's writes to `tables` change only the public values tagged
    * `tags` (lib/public-tags.ts): cached copies of those are dropped at COMMIT, the rest stay.
-   * Writes to public tables not named here still drop every cached copy.
+   * Writes to public tables not named here still drop every cached copy. `added`: rows the
+   * copies may take in instead (db/write-watch.ts Addition).
    */
-  touch(tags: readonly string[], tables: readonly string[]): Promise<void>;
+  touch(tags: readonly string[], tables: readonly string[], added?: readonly Addition[]): Promise<void>;
 }
 
 /**
@@ -22,7 +23,9 @@ export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<
   const after: (() => unknown)[] = [];
   const result = await db
     .transaction()
-    .execute((trx) => fn({ db: trx, afterCommit: (f) => after.push(f), touch: (tags, tables) => touchChanges(trx, tags, tables) }));
+    .execute((trx) =>
+      fn({ db: trx, afterCommit: (f) => after.push(f), touch: (tags, tables, added) => touchChanges(trx, tags, tables, added) }),
+    );
   for (const f of after) {
     try {
       await f();
@@ -33,10 +36,11 @@ export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<
   return result;
 }
 
-/** What a write declares it changed: Tx.touch's tags and tables. */
+/** What a write declares it changed: Tx.touch's tags, tables and added rows. */
 export interface Declaration {
   tags: readonly string[];
   tables: readonly string[];
+  added?: readonly Addition[];
 }
 
 /**
@@ -46,7 +50,7 @@ export interface Declaration {
  */
 export function oneStatement<T>(db: Kysely<Database>, touched: Declaration, run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (held) => {
-    await touchChanges(held, touched.tags, touched.tables);
+    await touchChanges(held, touched.tags, touched.tables, touched.added);
     return run(held);
   });
 }

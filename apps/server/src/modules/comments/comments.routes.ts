@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commentsTag, postTag } from '../../lib/public-tags';
+import { withNewComment } from './comments.presenter';
 
 const blogId = z.string().min(1).max(120);
 const commentId = z.uuid('Comment not found');
@@ -48,6 +49,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const { blogId } = request.params as { blogId: string };
           return [postTag(blogId), commentsTag(blogId)];
         },
+        cachePatch: withNewComment,
       },
       onRequest: app.identify,
       schema: {

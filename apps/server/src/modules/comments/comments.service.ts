@@ -104,8 +104,22 @@ export class CommentsService {
       updated_at: now,
     };
     const created: CommentCreated = { commentId: row.id, blog, authorId: userId, parentAuthorId };
-    const touched = { tags: commentCountTags(blog.blog_id), tables: ['comments', 'blogs'] };
     const notices = (await events?.commentNotices?.(created)) ?? NO_NOTICES;
+    // Built from what is written rather than read back: a comment costs one query less.
+    const view = presentComment({
+      ...row,
+      hidden: 0,
+      author_name: blog.actor_name,
+      author_username: blog.actor_username,
+      author_profile_pic: blog.actor_profile_pic,
+      is_liked: 0,
+    });
+    // A top-level comment visitors may read goes into the cached (visitors') first page of the
+    // post's comments as it is (comments.presenter withNewComment) instead of that page being read
+    // again; a reply changes its thread, so the page is dropped.
+    const visitorsSee = !parentId && canReadComment(null, { ...row, hidden: 0 });
+    const added = visitorsSee ? [{ tag: commentsTag(blog.blog_id), value: view, since: performance.now() }] : [];
+    const touched = { tags: commentCountTags(blog.blog_id), tables: ['comments', 'blogs'], added };
     if (isPostgres(db)) {
       // One statement instead of a five-statement transaction (comments.repo createInOneStatement).
       await oneStatement(db, touched, (held) => comments.createInOneStatement(row, notices, held));
@@ -115,20 +129,12 @@ export class CommentsService {
         await comments.insert(row, trx);
         if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
         await comments.adjustBlogCommentCount(blog.id, 1, trx);
-        await tx.touch(touched.tags, touched.tables);
+        await tx.touch(touched.tags, touched.tables, touched.added);
         await notices.record(trx);
       });
     }
     await notices.settle();
-    // Built from what was written rather than read back: a comment costs one query less.
-    return presentComment({
-      ...row,
-      hidden: 0,
-      author_name: blog.actor_name,
-      author_username: blog.actor_username,
-      author_profile_pic: blog.actor_profile_pic,
-      is_liked: 0,
-    });
+    return view;
   }
 
   async edit(userId: string, commentId: string, text: string): Promise<CommentView> {

@@ -69,13 +69,21 @@ describe('metrics behind METRICS_TOKEN', () => {
     expect(text).not.toContain('no-such');
   });
 
-  it('counts public cache hits, misses and invalidations', async () => {
+  it('counts public cache hits, misses, invalidations and entries updated in place', async () => {
     const before = await scrape();
     await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1' });
     await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1' });
-    await createBlog(t, author, { title: 'Invalidates' });
+    const { blogId } = await createBlog(t, author, { title: 'Invalidates' });
+    await t.app.inject({ url: `/api/v1/blogs/${blogId}/comments` });
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${blogId}`,
+      headers: bearer(author.token),
+      payload: { comment: 'Taken into the cached page' },
+    });
+    expect(comment.statusCode).toBe(201);
     const after = await scrape();
-    for (const name of ['hits', 'misses', 'invalidations']) {
+    for (const name of ['hits', 'misses', 'invalidations', 'updates']) {
       const metric = `inkwell_public_cache_${name}_total`;
       expect(value(after, metric)!, metric).toBeGreaterThan(value(before, metric)!);
     }

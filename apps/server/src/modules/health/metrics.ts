@@ -64,6 +64,11 @@ function createRegistry(app: FastifyInstance): {
     'Public response cache invalidations (a write to public data)',
     () => cache()?.invalidations,
   );
+  cacheCounter(
+    'inkwell_public_cache_updates_total',
+    'Public response cache entries a write updated in place instead of dropping (a new comment on a cached first page)',
+    () => cache()?.updates,
+  );
   new Gauge({
     name: 'inkwell_public_cache_entries',
     help: 'Entries in the public response cache',
