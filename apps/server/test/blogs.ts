@@ -82,6 +82,18 @@ export async function createBlog(t: TestApp, user: TestUser, fields: Record<stri
   return res.json().blog as { _id: string; blogId: string; title: string };
 }
 
+/** A comment on the blog (or, with `parentId`, a reply): the comment as the API answered it. */
+export async function postComment(t: TestApp, user: TestUser, blogId: string, text: string, parentId?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: parentId ? `/api/v1/comment/${parentId}/${blogId}` : `/api/v1/blogs/comment/${blogId}`,
+    headers: bearer(user.token),
+    payload: parentId ? { reply: text } : { comment: text },
+  });
+  if (res.statusCode !== 201) throw new Error(`comment failed ${res.statusCode}: ${res.body}`);
+  return (res.json().newComment ?? res.json().newReply) as { _id: string; comment: string };
+}
+
 export async function countRows(
   t: TestApp,
   table: 'blogs' | 'likes' | 'saves' | 'comments' | 'comment_likes' | 'notifications' | 'blog_tags' | 'uploads',

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createBlog } from '../../test/blogs';
+import { createBlog, postComment } from '../../test/blogs';
 import { bearer, createTestApp, createUser, ownConnectionInstance, type TestApp, type TestUser } from '../../test/helpers';
 
 /** Response headers that differ on every response by design. */
@@ -109,16 +109,7 @@ describe('public response cache', () => {
     });
     afterAll(() => full.close());
 
-    const commentOn = async (id: string, text: string, parent?: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: parent ? `/api/v1/comment/${parent}/${id}` : `/api/v1/blogs/comment/${id}`,
-        headers: bearer(reader.token),
-        payload: parent ? { reply: text } : { comment: text },
-      });
-      expect(res.statusCode).toBe(201);
-      return (res.json().newComment ?? res.json().newReply) as { _id: string };
-    };
+    const commentOn = (id: string, text: string, parent?: string) => postComment(t, reader, id, text, parent);
     /** The answer the full path gives now (no cache), with its ETag. */
     const uncached = async (url: string) => {
       const res = await full.app.inject({ method: 'GET', url });
@@ -282,13 +273,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('public response cache across insta
       const onB = async () => (await b.app.inject({ method: 'GET', url: commentsUrl })).json().comments as { comment: string }[];
       await onB(); // cached on b
       await a.app.inject({ method: 'GET', url: commentsUrl }); // cached on a, updated there in place
-      const comment = await a.app.inject({
-        method: 'POST',
-        url: `/api/v1/blogs/comment/${blogId}`,
-        headers: bearer(reader.token),
-        payload: { comment: 'Said on a' },
-      });
-      expect(comment.statusCode).toBe(201);
+      await postComment(a, reader, blogId, 'Said on a');
       let seenOnB = await onB();
       for (let i = 0; i < 100 && seenOnB.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 20));

@@ -71,7 +71,7 @@ export class PublicDataChanges {
     this.listening = !options.redis;
     writes.on((tables, touched) => {
       const tags = changedTags(tables, touched);
-      if (tags.length) this.changed(tags, tags.includes(ANY_CHANGE) ? NOTHING_ADDED : (touched?.added ?? NOTHING_ADDED));
+      if (tags.length) this.changed(tags, touched?.added);
     });
     const subscriber = options.redis?.duplicate();
     if (!subscriber) return;

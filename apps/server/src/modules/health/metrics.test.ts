@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlog } from '../../../test/blogs';
+import { createBlog, postComment } from '../../../test/blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../../test/helpers';
 import { newId } from '../../db/ids';
 
@@ -75,13 +75,7 @@ describe('metrics behind METRICS_TOKEN', () => {
     await t.app.inject({ url: '/api/v1/blogs?limit=4&page=1' });
     const { blogId } = await createBlog(t, author, { title: 'Invalidates' });
     await t.app.inject({ url: `/api/v1/blogs/${blogId}/comments` });
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/blogs/comment/${blogId}`,
-      headers: bearer(author.token),
-      payload: { comment: 'Taken into the cached page' },
-    });
-    expect(comment.statusCode).toBe(201);
+    await postComment(t, author, blogId, 'Taken into the cached page');
     const after = await scrape();
     for (const name of ['hits', 'misses', 'invalidations', 'updates']) {
       const metric = `inkwell_public_cache_${name}_total`;
