@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { CompiledQuery } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createBlog } from '../../test/blogs';
+import { createBlog, postComment } from '../../test/blogs';
 import { bearer, createTestApp, createUser, ownConnectionInstance, type TestApp, type TestUser } from '../../test/helpers';
 import { WriteSignal } from '../db/write-watch';
 import { PublicDataChanges } from './public-data';
@@ -131,13 +131,7 @@ describe('public cache: what a write drops', () => {
     expect((await cached(`/api/v1/blogs/${liked}`)).body.blog.commentCount).toBe(1);
     expect((await cached(quietComments)).fromCache).toBe(true);
     expect((await cached(quiet)).fromCache).toBe(true);
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/comment/${res.json().newComment._id}/${liked}`,
-      headers: bearer(reader.token),
-      payload: { reply: 'Tagged reply' },
-    });
-    expect(reply.statusCode).toBe(201);
+    await postComment(t, reader, liked, 'Tagged reply', res.json().newComment._id);
     const replied = await cached(comments);
     expect(replied.fromCache).toBe(false);
     expect(replied.body.comments[0].replies.map((c: { comment: string }) => c.comment)).toEqual(['Tagged reply']);
