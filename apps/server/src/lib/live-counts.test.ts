@@ -10,17 +10,31 @@ describe('live counts: the pieces', () => {
     const memo = new CountsMemo();
     const before = memo.epoch;
     memo.drop(['counts:b']);
-    memo.setIf('b', '1,0,0', before);
-    expect(memo.get('b')).toBeUndefined();
+    memo.setIf('counts:b', '1,0,0', before);
+    expect(memo.get('counts:b')).toBeUndefined();
     // Another post's change does not refuse this one's read.
-    memo.setIf('a', '1,0,0', before);
-    expect(memo.get('a')).toBe('1,0,0');
-    memo.setIf('a', '1,0,0', memo.epoch);
-    memo.setIf('b', '2,0,0', memo.epoch);
+    memo.setIf('counts:a', '1,0,0', before);
+    expect(memo.get('counts:a')).toBe('1,0,0');
+    memo.setIf('counts:a', '1,0,0', memo.epoch);
+    memo.setIf('counts:b', '2,0,0', memo.epoch);
     memo.drop(['post:b', 'lists']);
-    expect([memo.get('a'), memo.get('b')]).toEqual(['1,0,0', undefined]);
+    expect([memo.get('counts:a'), memo.get('counts:b')]).toEqual(['1,0,0', undefined]);
     memo.drop(['*']);
-    expect(memo.get('a')).toBeUndefined();
+    expect(memo.get('counts:a')).toBeUndefined();
+  });
+
+  test("a user's follower count goes with a follow of them or any change of their profile, not of another's", () => {
+    const memo = new CountsMemo();
+    for (const user of ['ada', 'bob', 'cy']) memo.setIf(`followers:${user}`, '3', memo.epoch);
+    memo.setIf('counts:ada', '1,0,0', memo.epoch);
+    memo.drop(['followers:ada']);
+    memo.drop(['profile:bob']);
+    expect(['followers:ada', 'followers:bob', 'followers:cy', 'counts:ada'].map((k) => memo.get(k))).toEqual([
+      undefined,
+      undefined,
+      '3',
+      '1,0,0',
+    ]);
   });
 
   test('counts are put in at their place only, whatever the title says', () => {

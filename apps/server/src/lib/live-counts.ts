@@ -1,33 +1,34 @@
 import type { FastifyRequest } from 'fastify';
-import { countsTag, postTag } from './public-tags';
+import { countsTag, followersTag, postTag, profileTag } from './public-tags';
 import { ANY_CHANGE } from './tagged-store';
 
 /**
- * A cached answer whose counts (a post's likes, comments and saves) are put in when it is served,
- * so a like no longer drops the page: the page is kept, and only its counts are read again (one
- * small query) the first time it is served after they changed. Counts are a short text ("12,3,4")
- * compared as is.
+ * A cached answer whose counts (a post's likes, comments and saves; a profile's followers) are
+ * put in when it is served, so a like or a follow no longer drops the page: the page is kept, and
+ * only its counts are read again (one small query) the first time it is served after they
+ * changed. Counts are a short text ("12,3,4") compared as is.
  */
 export interface LiveCounts {
-  /** The post (countsTag's id) whose counts the answer shows. */
+  /** The tag the counts' changes touch (countsTag or followersTag of what the answer shows). */
   keyOf(request: FastifyRequest): string;
   /** The counts in the answer the handler returned (before serialization). */
   seen(body: unknown): string;
-  /** The counts now, from the database; undefined when the post is gone (the full path answers). */
-  read(key: string): Promise<string | undefined>;
+  /** The counts now, from the database; undefined when it is gone (the full path answers). */
+  read(request: FastifyRequest): Promise<string | undefined>;
   /** The serialized answer with these counts instead; undefined if its shape is not the expected one. */
   apply(text: string, counts: string): string | undefined;
 }
 
-/** Posts whose counts are remembered (and whose last change is remembered), at most. */
+/** Counts remembered (and last changes remembered), at most. */
 const MAX_KEYS = 20_000;
 
 /**
- * The counts this instance knows to be current, by post: dropped by every change of the post's
- * counts or the post (countsTag, postTag) from any instance, so a remembered value is never older
- * than the last change this instance heard of. A value read while a change of that post arrived
- * is not kept, so a read that raced a write cannot be remembered as current. Changes of other
- * posts do not matter: at hundreds of writes a second, a global check would refuse every read.
+ * The counts this instance knows to be current, by their tag: dropped by every change of the
+ * counts or of what they belong to (countsTag or postTag of a post, followersTag or profileTag of
+ * a user) from any instance, so a remembered value is never older than the last change this
+ * instance heard of. A value read while a change of it arrived is not kept, so a read that raced
+ * a write cannot be remembered as current. Other changes do not matter: at hundreds of writes a
+ * second, a global check would refuse every read.
  */
 export class CountsMemo {
   private readonly known = new Map<string, string>();
@@ -61,7 +62,7 @@ export class CountsMemo {
     if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
   }
 
-  /** One read of a post's counts at a time, joined only by readers that came after its last change. */
+  /** One read of the same counts at a time, joined only by readers that came after their last change. */
   readOnce(key: string, epoch: number, read: () => Promise<string | undefined>): Promise<string | undefined> {
     const under = this.reading.get(key);
     if (under && !this.changedSince(key, under.epoch)) return under.counts;
@@ -82,7 +83,7 @@ export class CountsMemo {
       return;
     }
     for (const tag of tags) {
-      const key = postKey(tag);
+      const key = countsKeyOf(tag);
       if (key === undefined) continue;
       this.known.delete(key);
       this.changed.delete(key);
@@ -96,11 +97,16 @@ export class CountsMemo {
     }
   }
 }
-const COUNTS_PREFIX = countsTag('');
-const POST_PREFIX = postTag('');
 
-function postKey(tag: string): string | undefined {
-  if (tag.startsWith(COUNTS_PREFIX)) return tag.slice(COUNTS_PREFIX.length);
-  if (tag.startsWith(POST_PREFIX)) return tag.slice(POST_PREFIX.length);
+/** What each kind of change drops: the counts themselves, or everything about their post or user. */
+const KEY_OF_TAG: [prefix: string, key: (rest: string) => string][] = [
+  [countsTag(''), countsTag],
+  [postTag(''), countsTag],
+  [followersTag(''), followersTag],
+  [profileTag(''), followersTag],
+];
+
+function countsKeyOf(tag: string): string | undefined {
+  for (const [prefix, key] of KEY_OF_TAG) if (tag.startsWith(prefix)) return key(tag.slice(prefix.length));
   return undefined;
 }

@@ -165,20 +165,39 @@ describe('public cache: what a write drops', () => {
     expect((await cached(feed)).fromCache).toBe(true);
   });
 
-  test('a follow drops the two profiles and their tabs, nothing else', async () => {
+  test('a follow keeps the followed profile with its count put in, drops the follower’s profile and the followers tab, nothing else', async () => {
     const followed = `/api/v1/users/${author.username}`;
+    // The same profile by another spelling of its URL: a separate entry, the same counts.
+    const followedAgain = `/api/v1/users/@${author.username.toUpperCase()}`;
     const follower = `/api/v1/users/${other.username}`;
     const followers = `/api/v1/users/${author.username}/followers`;
+    const following = `/api/v1/users/${author.username}/following`;
     const bystander = `/api/v1/users/${reader.username}`;
     const page = `/api/v1/blogs/${untouched}`;
-    await warm(followed, follower, followers, bystander, page);
+    await warm(followed, followedAgain, follower, followers, following, bystander, page);
     const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(other.token) });
     expect(res.statusCode).toBe(200);
-    expect((await cached(followed)).body.user.followerCount).toBe(1);
+
+    queries.length = 0;
+    const kept = await get(followed);
+    // One small read of the count, not the profile's five statements.
+    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/select "follower_count" from "users" where "username" = /)]);
+    expect(kept.json().user.followerCount).toBe(1);
+    const again = await cached(followedAgain);
+    expect(again).toMatchObject({ fromCache: true, body: { user: { followerCount: 1 } } });
     expect((await cached(follower)).body.user.followingCount).toBe(1);
     expect((await cached(followers)).body.users.map((u: { _id: string }) => u._id)).toEqual([other.id]);
-    expect((await cached(bystander)).fromCache).toBe(true);
-    expect((await cached(page)).fromCache).toBe(true);
+    for (const url of [following, bystander, page]) expect((await cached(url)).fromCache).toBe(true);
+
+    // What the kept entry answers is what the full path answers, ETag included.
+    t.app.publicCache!.invalidate();
+    const computed = await get(followed);
+    expect([kept.body, kept.headers.etag]).toEqual([computed.body, computed.headers.etag]);
+
+    const undo = await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(other.token) });
+    expect(undo.json().following).toBe(false);
+    expect((await get(followed)).json().user.followerCount).toBe(0);
+    expect((await cached(followers)).body.users).toEqual([]);
   });
 
   test('a new post drops the lists and its author’s profile, not other posts’ pages', async () => {
@@ -271,6 +290,40 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('public cache across instances: by 
       expect(after.likeCount).toBe(1);
       const hits = cache.hits;
       expect((await read(quiet)).likeCount).toBe(0);
+      expect(cache.hits).toBe(hits + 1);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  test('a follow on one instance shows in the other’s kept profile', async () => {
+    const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
+    const b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
+    try {
+      const author = await createUser(a);
+      const fan = await createUser(a);
+      const read = async () => (await b.app.inject({ method: 'GET', url: `/api/v1/users/${author.username}` })).json().user;
+      const cache = b.app.publicCache!;
+      // Until b has heard of both sign-ups and keeps the profile.
+      for (let i = 0; i < 100; i++) {
+        await read();
+        const hits = cache.hits;
+        await read();
+        if (cache.hits === hits + 1) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const follow = await a.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });
+      expect(follow.json().following).toBe(true);
+      let after = await read();
+      for (let i = 0; i < 100 && after.followerCount === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        after = await read();
+      }
+      expect(after.followerCount).toBe(1);
+      // Kept, not computed again: answered from b's entry with the count put in.
+      const hits = cache.hits;
+      expect((await read()).followerCount).toBe(1);
       expect(cache.hits).toBe(hits + 1);
     } finally {
       await b.close();

@@ -260,7 +260,7 @@ function withLiveCounts(
   return (async () => {
     const epoch = memo.epoch;
     const generation = cache.generation;
-    const counts = known ?? (await memo.readOnce(key, epoch, () => live.read(key)));
+    const counts = known ?? (await memo.readOnce(key, epoch, () => live.read(request)));
     if (counts === undefined) return undefined;
     if (known === undefined) memo.setIf(key, counts, epoch);
     if (counts === entry.counts) return entry;

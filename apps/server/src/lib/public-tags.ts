@@ -9,8 +9,19 @@ export const postTag = (blogId: string): string => `post:${blogId}`;
 /** A post's comment threads (the comments of its page). */
 export const commentsTag = (blogId: string): string => `comments:${blogId}`;
 
+/** A profile URL's username as stored: URLs may carry an @ and capitals (/users/@Ada is /users/ada). */
+const storedUsername = (username: string): string => username.replace(/^@/, '').trim().toLowerCase();
+
 /** A user's profile and its tabs (counts, followers, following, liked and saved lists). */
-export const profileTag = (username: string): string => `profile:${username}`;
+export const profileTag = (username: string): string => `profile:${storedUsername(username)}`;
+
+/**
+ * Who follows the user: their followers tab, the profile page's HTML and viewers' "following"
+ * flags on their posts. A follow touches this, not profileTag: the profile's API answer is kept
+ * and its follower count put in when served (lib/live-counts.ts). Whatever shows the followers
+ * also carries profileTag, so a change of the profile itself drops it too.
+ */
+export const followersTag = (username: string): string => `followers:${storedUsername(username)}`;
 
 /**
  * A post's like, save and comment counts. The response cache keeps a list page up to

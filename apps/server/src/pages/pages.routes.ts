@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { articleTag, LISTS_TAG, postTag, profileTag } from '../lib/public-tags';
+import { articleTag, followersTag, LISTS_TAG, postTag, profileTag } from '../lib/public-tags';
 import { routePreloads } from '../web';
 import { PageDocument } from './document';
 import { sendPublicDocument } from './feeds-http';
@@ -66,7 +66,10 @@ export function registerPages(app: FastifyInstance, distDir: string): Pages {
   };
   const profile = {
     ...config,
-    cacheTags: (request: FastifyRequest) => [profileTag((request.params as { username: string }).username), LISTS_TAG],
+    cacheTags: (request: FastifyRequest) => {
+      const { username } = request.params as { username: string };
+      return [profileTag(username), followersTag(username), LISTS_TAG];
+    },
   };
   app.get('/', { config: lists }, async (request, reply) => send(request, reply, await pages.home()));
   app.get<{ Params: { id: string } }>('/blog/:id', { config: article }, async (request, reply) =>

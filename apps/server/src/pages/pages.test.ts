@@ -312,4 +312,19 @@ describe('public response cache', () => {
     expect(t.app.publicCache!.hits).toBe(hits + kept.length);
     expect(article.body).toMatch(/>1 like</);
   });
+  it('a follow refreshes the followed author’s page and leaves the lists and the feeds cached', async () => {
+    const fan = await createUser(t, { name: 'Page Fan' });
+    const profile = `/@${author.username}`;
+    const kept = ['/', '/tag/kysely', '/feed.xml', `/@${author.username}/feed.xml`];
+    const followersOn = (html: string) => readPage(html).bodyText.match(/(\d+) Followers?/)?.[1];
+    for (const url of kept) expect((await get(url)).statusCode).toBe(200);
+    const before = Number(followersOn((await get(profile)).body));
+    const follow = await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });
+    expect(follow.json().following).toBe(true);
+    const hits = t.app.publicCache!.hits;
+    for (const url of kept) await get(url);
+    expect(t.app.publicCache!.hits).toBe(hits + kept.length);
+    expect(followersOn((await get(profile)).body)).toBe(String(before + 1));
+    expect(t.app.publicCache!.hits).toBe(hits + kept.length);
+  });
 });

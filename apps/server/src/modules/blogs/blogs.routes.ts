@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPageTags, cardTags } from '../../lib/public-tags';
+import { blogPageTags, cardTags, countsTag } from '../../lib/public-tags';
 import { blogFormBody, blogInputOf } from './blogs.input';
 import { countsText, withCounts, withViewerFlags } from './blogs.presenter';
 
@@ -43,9 +43,9 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
     publicCache: 'anonymous' as const,
     cacheTags: (request: FastifyRequest, body: unknown) => blogPageTags((request.params as { id: string }).id, (body as BlogResponse).blog),
     liveCounts: {
-      keyOf: (request: FastifyRequest) => (request.params as { id: string }).id,
+      keyOf: (request: FastifyRequest) => countsTag((request.params as { id: string }).id),
       seen: (body: unknown) => countsText((body as BlogResponse).blog),
-      read: (blogId: string) => blogs.liveCounts(blogId),
+      read: (request: FastifyRequest) => blogs.liveCounts((request.params as { id: string }).id),
       apply: withCounts,
     },
     viewerOverlay: async (request: FastifyRequest, viewerId: string, anonymousBody: string) => {

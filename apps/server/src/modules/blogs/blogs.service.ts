@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canModeratorRead, canReadBlog, isPubliclyVisible } from '../../lib/policies';
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
-import { blogPageTags, countsTag, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
+import { blogPageTags, countsTag, followersTag, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { RevisionKeeper } from '../revisions/revision-keeper';
@@ -278,8 +278,15 @@ export class BlogsService {
     const generation = memo?.generation ?? 0;
     const row = await this.deps.viewerFlags.find(blog._id, blog.creator._id, viewerId);
     const flags = { isLiked: truthy(row.is_liked), isSaved: truthy(row.is_saved), isFollowing: truthy(row.is_following) };
-    // A like or save touches only the post's counts tag: it is what drops the liker's flags.
-    memo?.set(key, generation, flags, [...blogPageTags(blog.blogId, blog), countsTag(blog.blogId), profileTag(blog.creator.username)]);
+    // A like or save touches only the post's counts tag, a follow the author's followers tag, a
+    // block (which ends follows) their profile tag: each drops the viewer's flags.
+    const { username } = blog.creator;
+    memo?.set(key, generation, flags, [
+      ...blogPageTags(blog.blogId, blog),
+      countsTag(blog.blogId),
+      profileTag(username),
+      followersTag(username),
+    ]);
     return flags;
   }
 

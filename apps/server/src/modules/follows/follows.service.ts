@@ -5,7 +5,7 @@ import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canFollow } from '../../lib/policies';
-import { profileTag } from '../../lib/public-tags';
+import { followersTag, profileTag } from '../../lib/public-tags';
 import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { UsersRepository } from '../users/users.repo';
@@ -35,9 +35,10 @@ export class FollowsService {
     if (!target) throw notFound('User not found');
     const blocked = await blocking.blockedBetween(followerId, [{ id: targetId, relations: target.relations }]);
     if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
-    // Both profiles: counts, the followers and following tabs, the following preview.
+    // The follower's profile (its following count, tab and preview) and who follows the target
+    // (its followers tab, its follower count, put in where its profile is served).
     const touched = {
-      tags: [profileTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
+      tags: [followersTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
       tables: ['follows', 'users'],
     };
     const notice = (await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations })) ?? null;

@@ -33,6 +33,13 @@ export class ProfileService {
     return { ...presentProfile(row, viewerId, preview.slice(0, PROFILE_FOLLOWING_CARD_SIZE).map(presentUserCard)), ...flags };
   }
 
+  /** The follower count the profile shows, as lib/live-counts.ts compares it; undefined when the user is gone. */
+  async followerCount(username: string): Promise<string | undefined> {
+    const name = normalize(username);
+    const count = name ? await this.users.followerCountOf(name) : undefined;
+    return count === undefined ? undefined : String(count);
+  }
+
   async blogs(username: string, tab: BlogTab, viewerId: string | null, q: PageQuery): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
     const user = await this.find(username);
     const owner = { id: user.id, showSavedBlogs: user.show_saved_blogs === 1, showLikedBlogs: user.show_liked_blogs === 1 };

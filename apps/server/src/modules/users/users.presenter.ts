@@ -60,3 +60,14 @@ export function presentProfile(row: ProfileRow, viewerId: string | null, followi
     followingPreview,
   };
 }
+
+// A quote inside a JSON string is always escaped, so `,"` never occurs in the user's own texts,
+// and no object nested in a profile has this key: the one match is the field.
+const FOLLOWER_COUNT = /,"followerCount":\d+,/;
+
+/** A cached profile body with another follower count (lib/live-counts.ts); undefined if its shape is not the expected one. */
+export function withFollowerCount(body: string, count: string): string | undefined {
+  const found = FOLLOWER_COUNT.exec(body);
+  if (!found || !/^\d+$/.test(count)) return undefined;
+  return `${body.slice(0, found.index)},"followerCount":${count},${body.slice(found.index + found[0].length)}`;
+}

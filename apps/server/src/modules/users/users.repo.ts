@@ -17,6 +17,12 @@ const cardWithActor = prepared(
   { statementName: 'user_card_with_actor' },
 );
 
+/** A profile's follower count alone (lib/live-counts.ts): the unique username index, one row. */
+const followerCountByUsername = prepared(
+  (db, username: string) => db.selectFrom('users').select('follower_count').where('username', '=', username),
+  { statementName: 'follower_count_by_username' },
+);
+
 /** A new account's row: the fields a sign-up method chooses, everything else at its start value. */
 export function newUserRow(
   fields: Pick<UsersTable, 'id' | 'email' | 'name' | 'username' | 'password_hash' | 'google_auth' | 'google_sub' | 'email_verified'> &
@@ -58,6 +64,11 @@ export class UsersRepository {
   /** The username of a user (the tag of their profile's cached pages), undefined for an unknown id. */
   async usernameOf(id: string, db: Kysely<Database> = this.db): Promise<string | undefined> {
     return (await usernameById(db, id)).rows[0]?.username;
+  }
+
+  /** The follower count a profile shows, undefined for an unknown username. */
+  async followerCountOf(username: string, db: Kysely<Database> = this.db): Promise<number | undefined> {
+    return (await followerCountByUsername(db, username)).rows[0]?.follower_count;
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   deleteAccountBody,
   followListResponse,
   messageResponse,
+  type Profile,
   profileResponse,
   profileUpdateBody,
   profileUpdateResponse,
@@ -15,8 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import { formBody } from '../../lib/form-body';
-import { cardTags, profileTag } from '../../lib/public-tags';
+import { cardTags, followersTag, profileTag } from '../../lib/public-tags';
 import { profileFormBody, profileInputOf } from './users.input';
+import { withFollowerCount } from './users.presenter';
 
 const usernameParams = z.object({ username: z.string().min(1) });
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -35,9 +37,24 @@ async function ownProfileOnly(request: FastifyRequest) {
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profiles, profileEdit, account } = app.services;
   // A profile and its tabs are dropped by whatever changes that user's counts or lists; a tab of
-  // post cards also by what changes those posts.
-  const profileTags = (request: FastifyRequest) => [profileTag((request.params as { username: string }).username)];
+  // post cards also by what changes those posts. A follow keeps the profile: its follower count
+  // is put in when served (lib/live-counts.ts); the followers tab goes.
+  const usernameOf = (request: FastifyRequest) => (request.params as { username: string }).username;
+  const profileTags = (request: FastifyRequest) => [profileTag(usernameOf(request))];
   const publicCache = { publicCache: 'anonymous' as const, cacheTags: profileTags };
+  const profileCache = {
+    ...publicCache,
+    liveCounts: {
+      keyOf: (request: FastifyRequest) => followersTag(usernameOf(request)),
+      seen: (body: unknown) => String((body as { user: Profile }).user.followerCount),
+      read: (request: FastifyRequest) => profiles.followerCount(usernameOf(request)),
+      apply: withFollowerCount,
+    },
+  };
+  const followsCache = {
+    followers: { ...publicCache, cacheTags: (request: FastifyRequest) => [...profileTags(request), followersTag(usernameOf(request))] },
+    following: publicCache,
+  };
   const tabCache = {
     publicCache: 'anonymous' as const,
     cacheTags: (request: FastifyRequest, body: unknown) => [...profileTags(request), ...cardTags((body as BlogListResponse).blogs)],
@@ -45,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:username',
-    { config: publicCache, onRequest: app.identify, schema: { params: usernameParams, response: { 200: profileResponse } } },
+    { config: profileCache, onRequest: app.identify, schema: { params: usernameParams, response: { 200: profileResponse } } },
     async (request) => ({ success: true as const, user: await profiles.get(request.params.username, request.user?.id ?? null) }),
   );
 
@@ -68,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/users/:username/${direction}`,
       {
-        config: publicCache,
+        config: followsCache[direction],
         onRequest: app.identify,
         schema: { params: usernameParams, querystring: userListQuery, response: { 200: followListResponse } },
       },
