@@ -104,6 +104,21 @@ const cases: Case[] = [
       return { before: follow(user), measured: { method: 'GET', url: `/api/v1/users/${targetOf(user).username}` } };
     },
   ],
+  [
+    // Above, everyone follows everyone: the followed user's own follows and likes have nearly
+    // always dropped their profile since its last read. Here the first ten follow the last ten,
+    // as readers follow authors, so only the follower count changed (lib/live-counts.ts).
+    'profile after a fan follows',
+    () => {
+      k++;
+      const fan = users[k % 10]!;
+      const author = users[10 + ((k * 3) % 10)]!;
+      return {
+        before: { method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: fan.auth },
+        measured: { method: 'GET', url: `/api/v1/users/${author.username}` },
+      };
+    },
+  ],
 ];
 const n = Number(process.env.N ?? 2000);
 const cpuNow = () => {

@@ -316,7 +316,8 @@ describe('public response cache', () => {
     const fan = await createUser(t, { name: 'Page Fan' });
     const profile = `/@${author.username}`;
     const kept = ['/', '/tag/kysely', '/feed.xml', `/@${author.username}/feed.xml`];
-    const followersOn = (html: string) => readPage(html).bodyText.match(/(\d+) Followers?/)?.[1];
+    // The count's own element, next to its label (the username before it may end in digits).
+    const followersOn = (html: string) => /<span[^>]*>(\d+)<\/span> <span[^>]*>Followers?<\/span>/.exec(html)?.[1];
     for (const url of kept) expect((await get(url)).statusCode).toBe(200);
     const before = Number(followersOn((await get(profile)).body));
     const follow = await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });
