@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createBlog, everyBlock } from '../../test/blogs';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { withCounts } from '../modules/blogs/blogs.presenter';
+import { withFollowerCount } from '../modules/users/users.presenter';
 import { CountsMemo } from './live-counts';
 
 describe('live counts: the pieces', () => {
@@ -46,6 +47,19 @@ describe('live counts: the pieces', () => {
     const changed = withCounts(body, '10,20,30')!;
     expect(JSON.parse(changed).blog).toMatchObject({ title, likeCount: 10, commentCount: 20, saveCount: 30 });
     expect(withCounts('{"success":true}', '1,2,3')).toBeUndefined();
+  });
+
+  test('a follower count is put in at its place only, whatever the name and bio say', () => {
+    const bio = 'Not ,"followerCount":99, here';
+    const body = JSON.stringify({ success: true, user: { name: '"followerCount":7', bio, followerCount: 1, followingCount: 2 } });
+    expect(JSON.parse(withFollowerCount(body, '12')!).user).toEqual({
+      name: '"followerCount":7',
+      bio,
+      followerCount: 12,
+      followingCount: 2,
+    });
+    expect(withFollowerCount('{"success":true}', '1')).toBeUndefined();
+    expect(withFollowerCount(body, '1,2')).toBeUndefined();
   });
 });
 
