@@ -181,7 +181,7 @@ describe('public cache: what a write drops', () => {
 
     queries.length = 0;
     const kept = await get(followed);
-    // One small read of the count, not the profile's five statements.
+    // One small read of the count, not the profile's two statements (the user with its counts, the following preview).
     expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/select "follower_count" from "users" where "username" = /)]);
     expect(kept.json().user.followerCount).toBe(1);
     const again = await cached(followedAgain);
@@ -263,24 +263,46 @@ describe('public data changes: a failed publish', () => {
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('public cache across instances: by tag', () => {
-  test('a like on one instance drops that post on the other, and keeps the other’s unrelated entries', async () => {
+  /** Two instances on one database and one Redis (b has its own connection), closed after `run`. */
+  const twoInstances = async (run: (a: TestApp, b: TestApp) => Promise<void>) => {
     const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
     const b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
     try {
+      await run(a, b);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  };
+  /**
+   * Reads until `kept` is answered from b's cache right after `first`: b has heard of the writes
+   * made so far (their messages may land after a first read) and keeps what `kept` reads.
+   */
+  const untilKept = async (b: TestApp, first: () => Promise<unknown>, kept: () => Promise<unknown>) => {
+    const cache = b.app.publicCache!;
+    for (let i = 0; i < 100; i++) {
+      await first();
+      const hits = cache.hits;
+      await kept();
+      if (cache.hits === hits + 1) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  test('a like on one instance drops that post on the other, and keeps the other’s unrelated entries', async () => {
+    await twoInstances(async (a, b) => {
       const author = await createUser(a);
       const reader = await createUser(a);
       const { blogId } = await createBlog(a, author, { title: 'Shared by tag' });
       const quiet = (await createBlog(a, author, { title: 'Quiet by tag' })).blogId;
       const read = async (id: string) => (await b.app.inject({ method: 'GET', url: `/api/v1/blogs/${id}` })).json().blog;
       const cache = b.app.publicCache!;
-      // Until b has heard of both posts' creation (its messages may land after a first read), and keeps the quiet one.
-      for (let i = 0; i < 100; i++) {
-        await read(blogId);
-        const hits = cache.hits;
-        await read(quiet);
-        if (cache.hits === hits + 1) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      // Until b has heard of both posts' creation, and keeps the quiet one.
+      await untilKept(
+        b,
+        () => read(blogId),
+        () => read(quiet),
+      );
       const like = await a.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
       expect(like.statusCode).toBe(200);
       let after = await read(blogId);
@@ -292,37 +314,23 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('public cache across instances: by 
       const hits = cache.hits;
       expect((await read(quiet)).likeCount).toBe(0);
       expect(cache.hits).toBe(hits + 1);
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   });
 
   test('a follow on one instance shows in the other’s kept profile', async () => {
-    const a = await createTestApp({ redisUrl: process.env.TEST_REDIS_URL });
-    const b = await ownConnectionInstance(a, { redisUrl: process.env.TEST_REDIS_URL });
-    try {
+    await twoInstances(async (a, b) => {
       const author = await createUser(a);
       const fan = await createUser(a);
       const read = async () => (await b.app.inject({ method: 'GET', url: `/api/v1/users/${author.username}` })).json().user;
       const cache = b.app.publicCache!;
       // Until b has heard of both sign-ups and keeps the profile.
-      for (let i = 0; i < 100; i++) {
-        await read();
-        const hits = cache.hits;
-        await read();
-        if (cache.hits === hits + 1) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilKept(b, read, read);
       const misses = cache.misses;
       const follow = await a.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });
       expect(follow.json().following).toBe(true);
       await waitFor(async () => (await read()).followerCount === 1);
       // Kept, never computed again: each read was b's entry, with the count put in once b heard of the follow.
       expect(cache.misses).toBe(misses);
-    } finally {
-      await b.close();
-      await a.close();
-    }
+    });
   });
 });

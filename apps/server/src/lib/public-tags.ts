@@ -1,3 +1,5 @@
+import { storedUsername } from '../modules/users/username';
+
 /**
  * What a public value shows, as the tags that writes touch (lib/tagged-store.ts). One vocabulary
  * for both sides: the routes tag what they answer, the services touch what they change.
@@ -8,9 +10,6 @@ export const postTag = (blogId: string): string => `post:${blogId}`;
 
 /** A post's comment threads (the comments of its page). */
 export const commentsTag = (blogId: string): string => `comments:${blogId}`;
-
-/** A profile URL's username as stored: URLs may carry an @ and capitals (/users/@Ada is /users/ada). */
-const storedUsername = (username: string): string => username.replace(/^@/, '').trim().toLowerCase();
 
 /** A user's profile and its tabs (counts, followers, following, liked and saved lists). */
 export const profileTag = (username: string): string => `profile:${storedUsername(username)}`;

@@ -1,6 +1,7 @@
 import { FEED_ITEM_COUNT, type FeedScope, normalizeTag, SITE_NAME } from '@inkwell/core';
 import { notFound } from '../lib/errors';
 import type { BlogCardRow, BlogsRepository } from '../modules/blogs/blogs.repo';
+import { storedUsername } from '../modules/users/username';
 import type { ProfileListsRepository } from '../modules/users/users.lists.repo';
 import type { UsersRepository } from '../modules/users/users.repo';
 import { renderBlocksHtml } from './blocks-html';
@@ -61,7 +62,7 @@ export class FeedsService {
   }
 
   async author(username: string): Promise<FeedData> {
-    const user = await this.deps.users.findByUsername(username.replace(/^@/, '').trim().toLowerCase());
+    const user = await this.deps.users.findByUsername(storedUsername(username));
     if (!user) throw notFound('User not found');
     const rows = await this.deps.profileLists.authored(user.id, 'public', FEED_ITEM_COUNT, 0);
     return this.build({ kind: 'author', username: user.username }, rows, {

@@ -3,6 +3,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { canSeeProfileList, type ProfileList } from '../../lib/policies';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import { page, presentCard } from '../blogs/blogs.presenter';
+import { storedUsername } from './username';
 import type { ProfileListsRepository } from './users.lists.repo';
 import { presentFollowUser, presentProfile, presentUserCard } from './users.presenter';
 import type { UserRow, UsersRepository } from './users.repo';
@@ -22,7 +23,7 @@ export class ProfileService {
   ) {}
 
   async get(username: string, viewerId: string | null): Promise<Profile> {
-    const name = normalize(username);
+    const name = storedUsername(username);
     const row = name ? await this.lists.findProfile(name, viewerId) : undefined;
     if (!row) throw notFound(USER_MESSAGES.notFound);
     const [preview, flags] = await Promise.all([
@@ -35,7 +36,7 @@ export class ProfileService {
 
   /** The follower count the profile shows, as lib/live-counts.ts compares it; undefined when the user is gone. */
   async followerCount(username: string): Promise<string | undefined> {
-    const name = normalize(username);
+    const name = storedUsername(username);
     const count = name ? await this.users.followerCountOf(name) : undefined;
     return count === undefined ? undefined : String(count);
   }
@@ -80,12 +81,9 @@ export class ProfileService {
   }
 
   private async find(username: string): Promise<UserRow> {
-    const name = normalize(username);
+    const name = storedUsername(username);
     const row = name ? await this.users.findByUsername(name) : undefined;
     if (!row) throw notFound(USER_MESSAGES.notFound);
     return row;
   }
 }
-
-/** Profile URLs are /@name; tolerate the @ and any capitals a hand-typed link may carry. */
-const normalize = (username: string) => username.replace(/^@/, '').trim().toLowerCase();

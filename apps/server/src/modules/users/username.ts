@@ -28,6 +28,11 @@ const RESERVED = new Set([
   'undefined',
 ]);
 
+/** The username a profile URL names, as stored: URLs may carry an @ and capitals (/@Ada is ada). */
+export function storedUsername(fromUrl: string): string {
+  return fromUrl.replace(/^@/, '').trim().toLowerCase();
+}
+
 /** Names that read as pages or staff of the site are not handed out. */
 export function isReservedUsername(username: string): boolean {
   return RESERVED.has(username.toLowerCase());
