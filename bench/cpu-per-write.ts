@@ -4,12 +4,15 @@
  * Prints µs of CPU and database statements per like toggle, comment and follow toggle (the write
  * mix's three requests), then per read the live site's writer makes after each of them (a post's
  * page, its comments, a profile), each read right after a write that changed it. On PostgreSQL
- * each statement is a round trip, the most of a write's cost on the VMs here.
+ * each statement is a round trip, the most of a write's cost on the VMs here. Last, a like taken
+ * apart by layer: its service called alone (no HTTP), and on SQLite its statements alone, replayed
+ * on a bare better-sqlite3 connection (no Kysely, no service): what a shorter path could save.
  */
 
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase } from '../apps/server/src/db/database';
@@ -17,6 +20,8 @@ import { isTouchDeclaration } from '../apps/server/src/db/write-watch';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '100000' }, { mailWorker: false });
 let statements = 0;
+/** The SQL of the statements run while recording (the like's replay below). */
+let recorded: { sql: string; parameters: readonly unknown[] }[] | null = null;
 const database = createDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(config.dataDir, 'inkwell.sqlite'),
@@ -25,7 +30,9 @@ const database = createDatabase({
   // (process CPU), so the figures stay about the same; the event loop no longer stalls.
   backgroundCheckpoints: true,
   onQuery: (query) => {
-    if (!isTouchDeclaration(query.sql)) statements++;
+    if (isTouchDeclaration(query.sql)) return;
+    statements++;
+    recorded?.push({ sql: query.sql, parameters: query.parameters });
   },
 });
 const app = await buildApp(config, { database });
@@ -125,8 +132,11 @@ const cpuNow = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
+// Unmeasured requests first. With 200 the first row (the like) read 1,500-1,600 µs, then 850-950
+// when measured again after the other rows: V8 was still optimizing the write path.
+const warmup = Number(process.env.WARMUP ?? 1500);
 for (const [name, make] of cases) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < warmup; i++) {
     const { before, measured } = make();
     if (before) await app.inject(before);
     await app.inject(measured);
@@ -157,6 +167,47 @@ for (const [name, make] of cases) {
   console.log(
     `${name.padEnd(26)} ${(cpu / n).toFixed(0).padStart(5)} µs CPU/request ${(counted / n).toFixed(2).padStart(5)} statements/request${bad ? ` (${bad} not 2xx)` : ''}`,
   );
+}
+
+/** µs of CPU a call of `run` (after the warm-up calls), `n` calls. */
+async function cpuPerCall(run: (i: number) => unknown): Promise<number> {
+  for (let i = 0; i < warmup; i++) await run(i);
+  const cpu0 = cpuNow();
+  for (let i = 0; i < n; i++) await run(warmup + i);
+  return (cpuNow() - cpu0) / n;
+}
+const { reactions } = app.services;
+const serviceLike = (i: number) => reactions.toggleLike(users[i % users.length]!.id, slugs[(i * 7) % slugs.length]!);
+const statements0 = statements;
+console.log(
+  `${'like, its service alone'.padEnd(26)} ${(await cpuPerCall(serviceLike)).toFixed(0).padStart(5)} µs CPU/request ${((statements - statements0) / (n + warmup)).toFixed(2).padStart(5)} statements/request`,
+);
+if (config.databaseUrl === undefined) {
+  // One user's unlike and like again, as the service ran them; each notification gets a new id.
+  recorded = [];
+  await serviceLike(0);
+  await serviceLike(0);
+  const pair = recorded as { sql: string; parameters: readonly unknown[] }[];
+  recorded = null;
+  const bare = new SQLite(path.join(config.dataDir, 'inkwell.sqlite'));
+  for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'cache_size = -64000']) bare.pragma(pragma);
+  const replay = pair.map(({ sql, parameters }) => ({
+    statement: bare.prepare(sql),
+    parameters,
+    notification: sql.startsWith('insert into "notifications"'),
+  }));
+  let id = 0;
+  const bareLikePair = () => {
+    for (const { statement, parameters, notification } of replay) {
+      const values = notification ? [`bench-${process.pid}-${id++}`, ...parameters.slice(1)] : parameters;
+      if (statement.reader) statement.all(values);
+      else statement.run(values);
+    }
+  };
+  console.log(
+    `${'like, its statements alone'.padEnd(26)} ${((await cpuPerCall(bareLikePair)) / 2).toFixed(0).padStart(5)} µs CPU/request ${(replay.length / 2).toFixed(2).padStart(5)} statements/request`,
+  );
+  bare.close();
 }
 await app.close();
 await database.destroy();
