@@ -132,6 +132,11 @@ const cpuNow = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
+/** One row of the table: µs of CPU and statements a request. */
+const printRow = (name: string, cpuPerRequest: number, statementsPerRequest: number, note = '') =>
+  console.log(
+    `${name.padEnd(26)} ${cpuPerRequest.toFixed(0).padStart(5)} µs CPU/request ${statementsPerRequest.toFixed(2).padStart(5)} statements/request${note}`,
+  );
 // Unmeasured requests first. With 200 the first row (the like) read 1,500-1,600 µs, then 850-950
 // when measured again after the other rows: V8 was still optimizing the write path.
 const warmup = Number(process.env.WARMUP ?? 1500);
@@ -164,9 +169,7 @@ for (const [name, make] of cases) {
     writeFileSync(`${process.env.PROFILE}/${name.replace(/\W+/g, '-')}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   }
-  console.log(
-    `${name.padEnd(26)} ${(cpu / n).toFixed(0).padStart(5)} µs CPU/request ${(counted / n).toFixed(2).padStart(5)} statements/request${bad ? ` (${bad} not 2xx)` : ''}`,
-  );
+  printRow(name, cpu / n, counted / n, bad ? ` (${bad} not 2xx)` : '');
 }
 
 /** µs of CPU a call of `run` (after the warm-up calls), `n` calls. */
@@ -179,9 +182,7 @@ async function cpuPerCall(run: (i: number) => unknown): Promise<number> {
 const { reactions } = app.services;
 const serviceLike = (i: number) => reactions.toggleLike(users[i % users.length]!.id, slugs[(i * 7) % slugs.length]!);
 const statements0 = statements;
-console.log(
-  `${'like, its service alone'.padEnd(26)} ${(await cpuPerCall(serviceLike)).toFixed(0).padStart(5)} µs CPU/request ${((statements - statements0) / (n + warmup)).toFixed(2).padStart(5)} statements/request`,
-);
+printRow('like, its service alone', await cpuPerCall(serviceLike), (statements - statements0) / (n + warmup));
 if (config.databaseUrl === undefined) {
   // One user's unlike and like again, as the service ran them; each notification gets a new id.
   recorded = [];
@@ -204,9 +205,7 @@ if (config.databaseUrl === undefined) {
       else statement.run(values);
     }
   };
-  console.log(
-    `${'like, its statements alone'.padEnd(26)} ${((await cpuPerCall(bareLikePair)) / 2).toFixed(0).padStart(5)} µs CPU/request ${(replay.length / 2).toFixed(2).padStart(5)} statements/request`,
-  );
+  printRow('like, its statements alone', (await cpuPerCall(bareLikePair)) / 2, replay.length / 2);
   bare.close();
 }
 await app.close();
