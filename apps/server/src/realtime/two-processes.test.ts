@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,8 +28,18 @@ function databaseUrl(name: string) {
   return url.toString();
 }
 
+/** A port nobody listens on now, from the OS (a random one could be an open client socket's). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** One real server process, as behind a load balancer: same database, Redis and secret. */
-async function startServer(port: number): Promise<string> {
+async function startServer(): Promise<string> {
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -44,11 +55,24 @@ async function startServer(port: number): Promise<string> {
       RATE_LIMIT_FACTOR: '100',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
   });
   children.push(child);
+  // Its errors go to our stderr as they come and, should it stop, into the failure's message.
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok, 30_000);
+  const started = Date.now();
+  // Compiling the server with tsx while the other test worker runs took over 30 s on a slow CI host.
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}`);
+    return (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok;
+  }, 90_000).catch((error: Error) => {
+    throw new Error(`${error.message} (server on port ${port}, ${Date.now() - started} ms; its stderr: ${stderr.slice(-2000) || 'empty'})`);
+  });
   return base;
 }
 
@@ -79,9 +103,8 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
   }, 30_000);
 
   it('a like handled by process A reaches the author socket on process B; signing out everywhere on A drops it and B refuses the token', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const a = await startServer(port);
-    const b = await startServer(port + 1);
+    const a = await startServer();
+    const b = await startServer();
     const users: { token: string; id: string }[] = [];
     for (const name of ['Author', 'Fan']) {
       const email = `${name.toLowerCase()}.${randomBytes(3).toString('hex')}@example.com`;
@@ -134,5 +157,5 @@ describe.skipIf(!enabled)('realtime across two server processes (PostgreSQL + Re
     let status = await me();
     while (status !== 401 && Date.now() < until) status = await me();
     expect(status).toBe(401);
-  }, 60_000);
+  }, 240_000);
 });
