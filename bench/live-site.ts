@@ -95,6 +95,22 @@ async function getJson<T>(base: string, path: string, init?: RequestInit): Promi
  */
 export type WriteTargets = 'read' | 'unread';
 
+/**
+ * A request the writer sends instead of its writes (`--control "GET /api/v1/me"`), signed in as a
+ * seeded reader, `:post` replaced by one of the hot posts, not checked: what any request of that
+ * kind costs the readers at the same rate, beside what a write costs them.
+ */
+export interface ControlRequest {
+  method: string;
+  path: string;
+}
+
+export function parseControl(text: string): ControlRequest {
+  const match = /^(GET|POST|PATCH|PUT|DELETE) (\/\S*)$/.exec(text.trim());
+  if (!match) throw new Error('--control is a method and a path, e.g. "GET /api/v1/me" or "GET /api/v1/blogs/:post"');
+  return { method: match[1]!, path: match[2]! };
+}
+
 type FeedCard = { blogId: string; tags: string[]; creator: { _id: string; username: string } };
 
 /** The readers' posts (the 50 newest), the writer's posts and authors with their follower counts, and 20 signed-in writers. */
@@ -142,6 +158,7 @@ export async function liveSite(
     connections: number;
     serverPid?: number;
     targets?: WriteTargets;
+    control?: ControlRequest;
   },
 ): Promise<LivePhase[]> {
   const { feed, posts, authors, readers } = await liveSetup(base, options.targets);
@@ -165,7 +182,7 @@ export async function liveSite(
   // minute (docs/performance.md, ninth session). A live site has been taking writes for hours, so
   // the writes run with the reads first, at the highest rate, before any phase is measured.
   const writing = (rate: number, during: () => Promise<unknown>) =>
-    whileWriting(new Writer(base, rate, posts, [...authors.values()], readers), during);
+    whileWriting(new Writer(base, rate, posts, [...authors.values()], readers, true, options.control), during);
   if (options.writeWarmup > 0) {
     await writing(Math.max(...options.rates), () =>
       autocannon({ url: base, connections: options.connections, duration: options.writeWarmup, requests }),
@@ -174,7 +191,7 @@ export async function liveSite(
   for (const rate of options.rates) {
     await writing(rate, () => autocannon({ url: base, connections: options.connections, duration: options.warmup, requests }));
     const load = loadavg()[0]!.toFixed(2);
-    const writer = new Writer(base, rate, posts, [...authors.values()], readers);
+    const writer = new Writer(base, rate, posts, [...authors.values()], readers, true, options.control);
     const cpuBefore = cpuSeconds(options.serverPid);
     const ticksBefore = machineTicks();
     writer.start();
@@ -272,6 +289,7 @@ class Writer {
     private readonly authors: Author[],
     private readonly readers: Reader[],
     private readonly checks = true,
+    private readonly control?: ControlRequest,
   ) {}
 
   start(): void {
@@ -297,6 +315,7 @@ class Writer {
   }
 
   private async one(): Promise<void> {
+    if (this.control) return this.controlRequest(this.control);
     const reader = pick(this.readers);
     const auth = { authorization: `Bearer ${reader.token}` };
     const roll = Math.random();
@@ -313,6 +332,14 @@ class Writer {
     } finally {
       post.busy = false;
     }
+  }
+
+  private async controlRequest({ method, path }: ControlRequest): Promise<void> {
+    const url = this.base + path.replace(':post', pick(this.posts).slug);
+    const res = await fetch(url, { method, headers: { authorization: `Bearer ${pick(this.readers).token}` } });
+    await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status}`);
+    this.acknowledged++;
   }
 
   private free<T extends { busy: boolean }>(items: T[]): T | undefined {

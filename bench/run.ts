@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
- * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60] [--write-targets unread] [--writer-alone [--no-checks]]   (reads while likes, comments and follows arrive)
+ * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60] [--write-targets unread] [--writer-alone [--no-checks]] [--control "GET /api/v1/me"]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuSeconds, type LivePhase, liveSite, type WriteTargets, writerAlone } from './live-site';
+import { cpuSeconds, type LivePhase, liveSite, parseControl, type WriteTargets, writerAlone } from './live-site';
 import { type Scenario, scenarios } from './scenarios';
 import { median } from './stats';
 
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     // The live site's writes go to what the readers read ('read') or to posts and authors no reader
     // reads ('unread'): the same writes with no entry of the readers to drop (live-site.ts WriteTargets).
     'write-targets': { type: 'string', default: 'read' },
+    // The live site's writer sends this request instead of its writes (live-site.ts ControlRequest).
+    control: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -52,6 +54,8 @@ const writeTargets: WriteTargets = (() => {
 })();
 // A live-site phase without checks could not show that every write was visible: the writer alone only.
 if (values['no-checks'] && !values['writer-alone']) throw new Error('--no-checks goes with --writer-alone');
+const control = values.control === undefined ? undefined : parseControl(values.control);
+if (control && values['writer-alone']) throw new Error('--control goes with the live site, not --writer-alone');
 const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, '..');
 const appPort = Number(values.port);
@@ -212,6 +216,7 @@ async function main() {
           connections,
           serverPid: server.pid,
           targets: writeTargets,
+          control,
         })
       : [];
   // SIGTERM, then wait for the server's graceful exit (which writes SERVER_PROFILE's .cpuprofile)
@@ -233,13 +238,21 @@ async function main() {
     );
   }
   for (const r of results) if (r.verified) console.log(`\n${r.name}: ${r.verified}`);
-  if (livePhases.length) printLive(livePhases, writeTargets);
+  if (livePhases.length) {
+    const what = control
+      ? `${control.method} ${control.path} instead of writes`
+      : writeTargets === 'read'
+        ? 'writes to what the readers read'
+        : 'writes to posts and authors no reader reads';
+    printLive(livePhases, what);
+  }
   if (values.json) writeFileSync(values.json, JSON.stringify({ engine, cache, connections, duration, results, livePhases }, null, 2));
   process.exit(0);
 }
 
 /** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
-function printLive(phases: LivePhase[], targets: WriteTargets): void {
+/** `what`: what the writer sent (in the table's title). */
+function printLive(phases: LivePhase[], what: string): void {
   // Each write phase is compared with the read-only phases just before and after it (their mean):
   // the read path kept getting faster for minutes (the first read-only phase of a run came out up
   // to 20 % below the last), so one figure for the whole run made the first write phase look worse
@@ -267,7 +280,7 @@ function printLive(phases: LivePhase[], targets: WriteTargets): void {
   const writeCpu = (p: LivePhase, baseCpu: number) =>
     p.serverCpu === undefined || Number.isNaN(baseCpu) ? undefined : (p.serverCpu - p.reads.requests.total / baseCpu) / p.reads.duration;
   console.log(
-    `\n| live site (writes to ${targets === 'read' ? 'what the readers read' : 'posts and authors no reader reads'}): writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg | host steal |`,
+    `\n| live site (${what}): writes/s asked | writes/s done | reads/s | of read-only (the phases beside it) | server CPU share | CPU of writes and their misses (of a core) | reads on a whole core, of read-only | p50 ms | p99 ms | read errors | non-2xx | write errors | stale reads | load avg | host steal |`,
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const figures: { rate: number; ofReadOnly: number; wholeCore: number | undefined }[] = [];
