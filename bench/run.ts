@@ -14,7 +14,8 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuSeconds, type LivePhase, liveSite, parseControl, type WriteTargets, writerAlone } from './live-site';
+import { cpuSeconds, type LivePhase, liveSite, type WriteTargets, writerAlone } from './live-site';
+import { parseControl } from './live-writer';
 import { type Scenario, scenarios } from './scenarios';
 import { median } from './stats';
 

@@ -58,10 +58,10 @@ async function startServer(): Promise<string> {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   children.push(child);
-  // Its errors go to our stderr as they come and, should it stop, into the failure's message.
+  // Its errors go to our stderr as they come and, should it stop, into the failure's message (the last 2,000 characters).
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+    stderr = (stderr + chunk.toString()).slice(-2000);
     process.stderr.write(chunk);
   });
   const base = `http://127.0.0.1:${port}`;
@@ -71,7 +71,7 @@ async function startServer(): Promise<string> {
     if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}`);
     return (await fetch(`${base}/api/v1/health`).catch(() => null))?.ok;
   }, 90_000).catch((error: Error) => {
-    throw new Error(`${error.message} (server on port ${port}, ${Date.now() - started} ms; its stderr: ${stderr.slice(-2000) || 'empty'})`);
+    throw new Error(`${error.message} (server on port ${port}, ${Date.now() - started} ms; its stderr: ${stderr || 'empty'})`);
   });
   return base;
 }
