@@ -43,7 +43,7 @@ const { values } = parseArgs({
     // The live site's writes go to what the readers read ('read') or to posts and authors no reader
     // reads ('unread'): the same writes with no entry of the readers to drop (live-site.ts WriteTargets).
     'write-targets': { type: 'string', default: 'read' },
-    // The live site's writer sends this request instead of its writes (live-site.ts ControlRequest).
+    // The live site's writer sends this request instead of its writes (live-writer.ts ControlRequest).
     control: { type: 'string' },
   },
 });
