@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuSeconds, type LivePhase, liveSite, type WriteTargets, writerAlone } from './live-site';
 import { parseControl } from './live-writer';
+import { pinPostgres } from './pin-postgres';
 import { type Scenario, scenarios } from './scenarios';
 import { median } from './stats';
 
@@ -45,6 +46,8 @@ const { values } = parseArgs({
     'write-targets': { type: 'string', default: 'read' },
     // The live site's writer sends this request instead of its writes (live-writer.ts ControlRequest).
     control: { type: 'string' },
+    // PostgreSQL's processes on this core for the run (pin-postgres.ts), off the server's core.
+    'pin-postgres': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -57,6 +60,12 @@ const writeTargets: WriteTargets = (() => {
 if (values['no-checks'] && !values['writer-alone']) throw new Error('--no-checks goes with --writer-alone');
 const control = values.control === undefined ? undefined : parseControl(values.control);
 if (control && values['writer-alone']) throw new Error('--control goes with the live site, not --writer-alone');
+if (values['pin-postgres'] !== undefined) {
+  if (!process.env.DATABASE_URL) throw new Error('--pin-postgres goes with DATABASE_URL');
+  const core = Number(values['pin-postgres']);
+  if (!Number.isInteger(core) || core < 0 || core >= cpus().length)
+    throw new Error(`--pin-postgres is a core number, 0-${cpus().length - 1}`);
+}
 const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, '..');
 const appPort = Number(values.port);
@@ -129,10 +138,13 @@ async function main() {
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : [];
   // SERVER_NODE_FLAGS="--flag …": node or V8 flags for the server alone (V8's are refused in NODE_OPTIONS).
   const flags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  // Pinned before the server connects, so its backends start on that core too.
+  const unpin = values['pin-postgres'] === undefined ? undefined : pinPostgres(Number(values['pin-postgres']));
   const server = start([...flags, ...profile, path.join(root, 'apps/server/dist/main.js')], env);
   const stop: ChildProcess[] = [server];
   process.on('exit', () => {
     for (const c of stop) c.kill('SIGKILL');
+    unpin?.();
   });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/v1/health`);
@@ -229,7 +241,7 @@ async function main() {
   const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
   const cache = process.env.RESPONSE_CACHE === 'off' ? 'response cache off' : 'response cache on';
   console.log(
-    `\nInkwell bench: ${engine}, ${cache}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}\n`,
+    `\nInkwell bench: ${engine}, ${cache}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}${values['pin-postgres'] === undefined ? '' : `, PostgreSQL on core ${values['pin-postgres']}`}\n`,
   );
   console.log('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | bytes | server CPU µs/req | ceiling req/s | ratio |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
