@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --json out.json --only feed]
- * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60] [--write-targets unread] [--writer-alone [--no-checks]] [--control "GET /api/v1/me"]   (reads while likes, comments and follows arrive)
+ * npm run bench -- --only "live site" [--rates 10,100,300] [--repeat 8] [--write-warmup 60] [--write-targets unread] [--writer-alone [--no-checks]] [--control "GET /api/v1/me"] [--pin-postgres 1]   (reads while likes, comments and follows arrive)
  *
  * Starts the built server (apps/server/dist) on the already seeded database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL; seed with `npm run seed -- --posts N`) and, in the same run, a
@@ -60,10 +60,10 @@ const writeTargets: WriteTargets = (() => {
 if (values['no-checks'] && !values['writer-alone']) throw new Error('--no-checks goes with --writer-alone');
 const control = values.control === undefined ? undefined : parseControl(values.control);
 if (control && values['writer-alone']) throw new Error('--control goes with the live site, not --writer-alone');
-if (values['pin-postgres'] !== undefined) {
+const postgresCore = values['pin-postgres'] === undefined ? undefined : Number(values['pin-postgres']);
+if (postgresCore !== undefined) {
   if (!process.env.DATABASE_URL) throw new Error('--pin-postgres goes with DATABASE_URL');
-  const core = Number(values['pin-postgres']);
-  if (!Number.isInteger(core) || core < 0 || core >= cpus().length)
+  if (!Number.isInteger(postgresCore) || postgresCore < 0 || postgresCore >= cpus().length)
     throw new Error(`--pin-postgres is a core number, 0-${cpus().length - 1}`);
 }
 const connections = Number(values.connections);
@@ -139,7 +139,7 @@ async function main() {
   // SERVER_NODE_FLAGS="--flag …": node or V8 flags for the server alone (V8's are refused in NODE_OPTIONS).
   const flags = process.env.SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   // Pinned before the server connects, so its backends start on that core too.
-  const unpin = values['pin-postgres'] === undefined ? undefined : pinPostgres(Number(values['pin-postgres']));
+  const unpin = postgresCore === undefined ? undefined : pinPostgres(postgresCore);
   const server = start([...flags, ...profile, path.join(root, 'apps/server/dist/main.js')], env);
   const stop: ChildProcess[] = [server];
   process.on('exit', () => {
@@ -241,7 +241,7 @@ async function main() {
   const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
   const cache = process.env.RESPONSE_CACHE === 'off' ? 'response cache off' : 'response cache on';
   console.log(
-    `\nInkwell bench: ${engine}, ${cache}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}${values['pin-postgres'] === undefined ? '' : `, PostgreSQL on core ${values['pin-postgres']}`}\n`,
+    `\nInkwell bench: ${engine}, ${cache}, ${connections} connections, ${duration} s per scenario, ${cpus().length} cores${twoCores ? ' (server on core 0, load on the other)' : ''}${postgresCore === undefined ? '' : `, PostgreSQL on core ${postgresCore}`}\n`,
   );
   console.log('| scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | bytes | server CPU µs/req | ceiling req/s | ratio |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -263,8 +263,7 @@ async function main() {
   process.exit(0);
 }
 
-/** The live site table: reads against the read-only figure while writes arrive, and what the writes showed. */
-/** `what`: what the writer sent (in the table's title). */
+/** The live site table: reads against the read-only figure while writes arrive, and what the writes showed; `what` names what the writer sent. */
 function printLive(phases: LivePhase[], what: string): void {
   // Each write phase is compared with the read-only phases just before and after it (their mean):
   // the read path kept getting faster for minutes (the first read-only phase of a run came out up
