@@ -138,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     corsEnabled: config.corsOrigins.length > 0,
     ttlMs: config.responseCacheTtlMs,
     countsLagMs: config.responseCacheCountsLagMs,
+    counts: services.liveCounts,
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

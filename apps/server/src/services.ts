@@ -7,6 +7,7 @@ import { registerCleanupJobs } from './jobs/cleanup-jobs';
 import { scheduledPostsJob } from './jobs/scheduled-posts.job';
 import { Scheduler } from './jobs/scheduler';
 import { AuthStateMemo } from './lib/auth-state-memo';
+import { CountsMemo } from './lib/live-counts';
 import { PublicDataChanges } from './lib/public-data';
 import { RateGuard } from './lib/rate-guard';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -86,6 +87,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   sessions.onRevokedAnywhere((userId) => authStates.drop(userId));
   sessions.onUnknown(() => authStates.clear());
   const publicData = new PublicDataChanges(database.writes, { redis, channel: `${config.redisPrefix}public-data`, log });
+  // The public cache's live counts (lib/live-counts.ts), which likes, saves and comments report to.
+  const liveCounts = config.responseCache ? new CountsMemo() : undefined;
 
   const repos = {
     users: new UsersRepository(db),
@@ -218,6 +221,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     reactions: repos.reactions,
     blocking: repos.blocking,
     events,
+    liveCounts,
   });
   const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events });
   const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
@@ -228,6 +232,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     blocking: repos.blocking,
     counters: repos.counters,
     events,
+    liveCounts,
   });
   const reports = new ReportsService({
     db,
@@ -275,6 +280,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     sessions,
     authStates,
     publicData,
+    liveCounts,
     rate,
     mail,
     auth,

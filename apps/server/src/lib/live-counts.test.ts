@@ -5,6 +5,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { withCounts } from '../modules/blogs/blogs.presenter';
 import { withFollowerCount } from '../modules/users/users.presenter';
 import { CountsMemo } from './live-counts';
+import { countsTag } from './public-tags';
 
 describe('live counts: the pieces', () => {
   test('a count read while a change arrived is not remembered; a change drops only its post', () => {
@@ -21,6 +22,41 @@ describe('live counts: the pieces', () => {
     memo.drop(['post:b', 'lists']);
     expect([memo.get('counts:a'), memo.get('counts:b')]).toEqual(['1,0,0', undefined]);
     memo.drop(['*']);
+    expect(memo.get('counts:a')).toBeUndefined();
+  });
+
+  test('a write keeps the counts it left only when its own change is the only one heard since it began', () => {
+    const memo = new CountsMemo();
+    // Alone: kept.
+    let epoch = memo.epoch;
+    memo.drop(['counts:a', 'article:a']);
+    memo.learn('counts:a', '1,0,0', epoch);
+    expect(memo.get('counts:a')).toBe('1,0,0');
+    // Another change of the post heard meanwhile (a concurrent write here or elsewhere): refused.
+    epoch = memo.epoch;
+    memo.drop(['counts:a']);
+    memo.drop(['counts:a']);
+    memo.learn('counts:a', '2,0,0', epoch);
+    expect(memo.get('counts:a')).toBeUndefined();
+    // Its own change not heard (nothing changed): refused.
+    memo.learn('counts:a', '2,0,0', memo.epoch);
+    expect(memo.get('counts:a')).toBeUndefined();
+    // A change of another post does not matter; "anything changed" does.
+    epoch = memo.epoch;
+    memo.drop(['counts:b']);
+    memo.drop(['counts:a', 'post:a']);
+    memo.learn('counts:a', '3,0,0', epoch);
+    expect(memo.get('counts:a')).toBe('3,0,0');
+    epoch = memo.epoch;
+    memo.drop(['counts:a']);
+    memo.drop(['*']);
+    memo.learn('counts:a', '4,0,0', epoch);
+    expect(memo.get('counts:a')).toBeUndefined();
+    // A change heard after the write reported drops what it kept.
+    epoch = memo.epoch;
+    memo.drop(['counts:a']);
+    memo.learn('counts:a', '5,0,0', epoch);
+    memo.drop(['counts:a']);
     expect(memo.get('counts:a')).toBeUndefined();
   });
 
@@ -92,8 +128,8 @@ describe('live counts on a kept blog page', () => {
     const hits = t.app.publicCache!.hits;
     const after = await page();
     expect(t.app.publicCache!.hits).toBe(hits + 1);
-    // One small read of the counts, never the post's content.
-    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/like_count.*comment_count.*save_count/)]);
+    // The counts the comment's statement left: nothing read at all.
+    expect(queries).toHaveLength(0);
     const { likeCount, commentCount, saveCount, ...rest } = after.json().blog;
     const { likeCount: _l, commentCount: _c, saveCount: _s, ...before } = first.json().blog;
     expect([likeCount, commentCount, saveCount]).toEqual([1, 1, 1]);
@@ -111,6 +147,34 @@ describe('live counts on a kept blog page', () => {
     queries.length = 0;
     expect((await page()).body).toBe(after.body);
     expect(queries).toHaveLength(0);
+  });
+
+  test('after a change heard from another instance (its counts unknown here), they are read once, alone', async () => {
+    const { blogId: other } = await createBlog(t, author, { title: 'Liked elsewhere' });
+    const url = `/api/v1/blogs/${other}`;
+    await t.app.inject({ method: 'GET', url });
+    await write('POST', `/api/v1/blogs/like/${other}`, readers[0]!);
+    t.app.services.publicData.changed([countsTag(other)]);
+    queries.length = 0;
+    expect((await t.app.inject({ method: 'GET', url })).json().blog.likeCount).toBe(1);
+    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/like_count.*comment_count.*save_count/)]);
+  });
+
+  test('likes arriving together leave the page with the count the database has', async () => {
+    const { blogId: busy } = await createBlog(t, author, { title: 'Liked by many at once' });
+    const url = `/api/v1/blogs/${busy}`;
+    const likers = [...readers, ...(await Promise.all([0, 1, 2, 3, 4, 5].map((i) => createUser(t, { name: `Busy Liker ${i}` }))))];
+    await t.app.inject({ method: 'GET', url });
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(likers.map((u) => write('POST', `/api/v1/blogs/like/${busy}`, u)));
+      const stored = await t.app.services.database.db
+        .selectFrom('blogs')
+        .select('like_count')
+        .where('blog_id', '=', busy)
+        .executeTakeFirstOrThrow();
+      expect(stored.like_count).toBe(round % 2 === 0 ? likers.length : 0);
+      expect((await t.app.inject({ method: 'GET', url })).json().blog.likeCount).toBe(stored.like_count);
+    }
   });
 
   test('the body compressed for the first reader after a like is kept for the readers after', async () => {

@@ -19,6 +19,15 @@ export interface LiveCounts {
   apply(text: string, counts: string): string | undefined;
 }
 
+/**
+ * Where a write reports the counts it left (CountsMemo.learn), so the first reader after it does
+ * not read them again: `epoch` is taken before the write runs.
+ */
+export interface CountsWriteBack {
+  readonly epoch: number;
+  learn(key: string, counts: string, epoch: number): void;
+}
+
 /** Counts remembered (and last changes remembered), at most. */
 const MAX_KEYS = 20_000;
 
@@ -30,10 +39,10 @@ const MAX_KEYS = 20_000;
  * a write cannot be remembered as current. Other changes do not matter: at hundreds of writes a
  * second, a global check would refuse every read.
  */
-export class CountsMemo {
+export class CountsMemo implements CountsWriteBack {
   private readonly known = new Map<string, string>();
-  /** When each post's counts last changed (a version number), for reads under way. */
-  private readonly changed = new Map<string, number>();
+  /** The versions of each post's last two changes: reads under way, and writes reporting what they counted (learn). */
+  private readonly changed = new Map<string, [before: number, last: number]>();
   /** Counts being read, by post: concurrent readers share a read that began after the post's last change. */
   private readonly reading = new Map<string, { epoch: number; counts: Promise<string | undefined> }>();
   private version = 0;
@@ -51,12 +60,28 @@ export class CountsMemo {
 
   /** Whether the post's counts may have changed since `epoch`. */
   changedSince(key: string, epoch: number): boolean {
-    return epoch < this.floor || (this.changed.get(key) ?? 0) > epoch;
+    return epoch < this.floor || (this.changed.get(key)?.[1] ?? 0) > epoch;
+  }
+
+  /**
+   * Counts a write read back as it changed them (its statement's RETURNING), `epoch` taken before
+   * it ran and its own change heard since: kept only when that change is the only one of the post
+   * heard since `epoch`. Any other (a concurrent write here or on another instance) may have
+   * committed after it, so the next reader reads them again, as after any change. A change that
+   * committed before this write is in what it read back; one heard only later drops this value.
+   */
+  learn(key: string, counts: string, epoch: number): void {
+    const changes = this.changed.get(key);
+    if (epoch < this.floor || !changes || changes[1] <= epoch || changes[0] > epoch) return;
+    this.remember(key, counts);
   }
 
   /** Remembers counts read or rendered since `epoch`, unless they changed meanwhile. */
   setIf(key: string, counts: string, epoch: number): void {
-    if (this.changedSince(key, epoch)) return;
+    if (!this.changedSince(key, epoch)) this.remember(key, counts);
+  }
+
+  private remember(key: string, counts: string): void {
     this.known.delete(key);
     this.known.set(key, counts);
     if (this.known.size > MAX_KEYS) this.known.delete(this.known.keys().next().value as string);
@@ -85,13 +110,15 @@ export class CountsMemo {
     for (const tag of tags) {
       const key = countsKeyOf(tag);
       if (key === undefined) continue;
+      const [before, last] = this.changed.get(key) ?? [0, 0];
       this.known.delete(key);
       this.changed.delete(key);
-      this.changed.set(key, this.version);
+      // Two tags of one change (a post's counts and the post) are one change.
+      this.changed.set(key, [last === this.version ? before : last, this.version]);
     }
     while (this.changed.size > MAX_KEYS) {
-      // Forget the oldest changes; reads from before them are refused.
-      const [oldest, at] = this.changed.entries().next().value as [string, number];
+      // Forget the oldest changes; reads and writes from before them are refused.
+      const [oldest, [, at]] = this.changed.entries().next().value as [string, [number, number]];
       this.changed.delete(oldest);
       this.floor = Math.max(this.floor, at);
     }

@@ -74,6 +74,8 @@ export interface PublicResponsesOptions {
   ttlMs?: number;
   /** How long a list page may show a post's previous counts (ms; lib/public-tags.ts countsTag). */
   countsLagMs?: number;
+  /** The live counts the writes report to (services.ts); a memo of its own when absent. */
+  counts?: CountsMemo;
 }
 
 /**
@@ -90,7 +92,7 @@ export interface PublicResponsesOptions {
 export async function registerPublicResponses(app: FastifyInstance, options: PublicResponsesOptions): Promise<ResponseCache | undefined> {
   const { changes } = options;
   const cache = changes ? new ResponseCache({ ttlMs: options.ttlMs, countsLagMs: options.countsLagMs }) : undefined;
-  const cached = cache && { cache, counts: new CountsMemo(), reliable: () => changes!.reliable };
+  const cached = cache && { cache, counts: options.counts ?? new CountsMemo(), reliable: () => changes!.reliable };
   if (cached) {
     changes!.on((tags, added) => {
       cached.counts.drop(tags);

@@ -75,6 +75,10 @@ export function countsText(blog: Counts): string {
   return `${blog.likeCount},${blog.commentCount},${blog.saveCount}`;
 }
 
+/** A post's counts as read or left by a write, as lib/live-counts.ts compares them. */
+export const rowCountsText = (row: { like_count: number; comment_count: number; save_count: number }): string =>
+  countsText(presentCounts(row));
+
 // blogCardSchema's order; before them only the post's own strings, where a quote is always escaped.
 const COUNTS_KEY = ',"likeCount":';
 const COUNTS = /^,"likeCount":\d+,"commentCount":\d+,"saveCount":\d+,/;

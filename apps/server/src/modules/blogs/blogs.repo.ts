@@ -72,10 +72,23 @@ const blogRefWithActor = prepared(
   { statementName: 'blog_ref_with_actor' },
 );
 
-const blogCounts = prepared(
-  (db, blogId: string) => db.selectFrom('blogs').select(['like_count', 'comment_count', 'save_count']).where('blog_id', '=', blogId),
-  { statementName: 'blog_counts' },
-);
+/** A post's counts (its page shows all three: blogs.presenter countsText), as read or as a write leaves them. */
+export interface PostCounts {
+  like_count: number;
+  comment_count: number;
+  save_count: number;
+}
+export const POST_COUNTS = ['like_count', 'comment_count', 'save_count'] as const;
+/** Counts from the driver (PostgreSQL may send a bigint as text) as numbers. */
+export const postCounts = (row: Record<(typeof POST_COUNTS)[number], unknown>): PostCounts => ({
+  like_count: Number(row.like_count),
+  comment_count: Number(row.comment_count),
+  save_count: Number(row.save_count),
+});
+
+const blogCounts = prepared((db, blogId: string) => db.selectFrom('blogs').select(POST_COUNTS).where('blog_id', '=', blogId), {
+  statementName: 'blog_counts',
+});
 
 /** A blog's reading page with the viewer's flags (every page miss runs it): compiled once. */
 const pageQuery = prepared(

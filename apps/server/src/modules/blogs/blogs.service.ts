@@ -17,7 +17,7 @@ import type { SearchRepository } from '../search/search.repo';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
 import type { UsersRepository } from '../users/users.repo';
 import { assertPublishable, fillImagePlaceholders, parseTags, resolveFeatured, writableColumns } from './blog-write';
-import { countsText, page, presentBlog, presentCard, presentCounts } from './blogs.presenter';
+import { countsText, page, presentBlog, presentCard, presentCounts, rowCountsText } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
 import { cleanContent } from './content';
 import { blogIdFromTitle } from './slug';
@@ -310,7 +310,7 @@ export class BlogsService {
   /** A post's like, comment and save counts as its page shows them (countsText), for lib/live-counts.ts. */
   async liveCounts(blogId: string): Promise<string | undefined> {
     const row = await this.deps.blogs.findCounts(blogId);
-    return row && countsText(presentCounts(row));
+    return row && rowCountsText(row);
   }
 
   /** Home feed, tag page or search results, newest or best first; never drafts. */

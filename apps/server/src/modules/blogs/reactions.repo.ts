@@ -3,6 +3,7 @@ import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import type { ToggleNotice } from '../../lib/tx';
 import { deleteNoticeWhen, insertNoticeWhen, type ToggleNoticeRow } from '../notifications/notifications.repo';
+import { POST_COUNTS, type PostCounts, postCounts } from './blogs.repo';
 
 export type ReactionTable = 'likes' | 'saves';
 const COUNTER = { likes: 'like_count', saves: 'save_count' } as const;
@@ -25,7 +26,7 @@ function statementsFor(table: ReactionTable) {
         .updateTable('blogs')
         .set((eb) => ({ [column]: eb(column, '+', delta) }))
         .where('id', '=', blogId)
-        .returning(column),
+        .returning(POST_COUNTS),
     ),
   };
 }
@@ -60,24 +61,25 @@ function toggleParts(db: Kysely<Database>, table: ReactionTable, blogId: string,
         .set({ [column]: sql`${sql.ref(column)} + (select count(*) from added) - (select count(*) from removed)` })
         .where('id', '=', blogId)
         .where(sql<boolean>`exists (select 1 from added union all select 1 from removed)`)
-        .returning(column),
+        .returning(POST_COUNTS),
     );
 }
 
-/** What the toggle did, and the counter after it (unchanged: as the statement found it). */
-function toggleOutcome<DB>(parts: QueryCreator<DB>, table: ReactionTable, blogId: string) {
-  const column = sql.ref(COUNTER[table]);
+/** What the toggle did, and the post's counts after it (unchanged: as the statement found them). */
+function toggleOutcome<DB>(parts: QueryCreator<DB>, blogId: string) {
+  const count = (column: (typeof POST_COUNTS)[number]) =>
+    sql<number>`coalesce((select ${sql.ref(column)} from counted), (select ${sql.ref(column)} from blogs where id = ${blogId}))`.as(column);
   return parts.selectNoFrom([
     sql<boolean>`exists (select 1 from removed)`.as('removed'),
     sql<boolean>`exists (select 1 from added)`.as('added'),
-    sql<number>`coalesce((select ${column} from counted), (select ${column} from blogs where id = ${blogId}))`.as('count'),
+    ...POST_COUNTS.map(count),
   ]);
 }
 
 const plainToggle = (table: ReactionTable) =>
   prepared(
     (db, blogId: string, userId: string, createdAt: string, mayAdd: boolean) =>
-      toggleOutcome(toggleParts(db, table, blogId, userId, createdAt, mayAdd), table, blogId),
+      toggleOutcome(toggleParts(db, table, blogId, userId, createdAt, mayAdd), blogId),
     { statementName: `${table}_toggle` },
   );
 
@@ -90,7 +92,7 @@ const ONE_STATEMENT = {
         .with('noticed', () => insertNoticeWhen(db, notice, sql<boolean>`${tell} and exists (select 1 from added)`))
         // Built on the plain schema, so its type does not name the CTEs before it (the SQL does).
         .with('retracted', () => deleteNoticeWhen(db, notice, sql<boolean>`exists (select 1 from removed)`) as never);
-      return toggleOutcome(parts, 'likes', blogId);
+      return toggleOutcome(parts, blogId);
     },
     { statementName: 'like_toggle_with_notice' },
   ),
@@ -112,10 +114,15 @@ export class ReactionsRepository {
     return Number(r.numAffectedRows ?? 0) > 0;
   }
 
-  /** Adds delta (possibly 0) to the blog's counter and returns its new value, in one statement. */
-  async adjustCount(table: ReactionTable, blogDbId: string, delta: number, db: Kysely<Database>): Promise<number> {
+  /** Adds delta (possibly 0) to the blog's counter and returns its counts after, in one statement (undefined: no such blog). */
+  async adjustCount(table: ReactionTable, blogDbId: string, delta: number, db: Kysely<Database>): Promise<PostCounts | undefined> {
     const { rows } = await STATEMENTS[table].adjust(db, blogDbId, delta);
-    return Number((rows[0] as Record<string, number> | undefined)?.[COUNTER[table]] ?? 0);
+    return rows[0] && postCounts(rows[0]);
+  }
+
+  /** The counter of `table` among a post's counts. */
+  counter(table: ReactionTable, counts: PostCounts | undefined): number {
+    return counts?.[COUNTER[table]] ?? 0;
   }
 
   /**
@@ -130,12 +137,13 @@ export class ReactionsRepository {
     mayAdd: boolean,
     notice: Pick<ToggleNotice, 'id' | 'recipientId' | 'tell'> | null,
     db: Kysely<Database>,
-  ): Promise<{ removed: boolean; added: boolean; count: number }> {
+  ): Promise<{ removed: boolean; added: boolean; count: number; counts: PostCounts }> {
     const { rows } =
       table === 'likes' && notice
         ? await ONE_STATEMENT.likeWithNotice(db, blogDbId, userId, createdAt, mayAdd, notice.tell, notice.id, notice.recipientId)
         : await ONE_STATEMENT.plain[table](db, blogDbId, userId, createdAt, mayAdd);
     const row = rows[0]!;
-    return { removed: row.removed, added: row.added, count: Number(row.count) };
+    const counts = postCounts(row);
+    return { removed: row.removed, added: row.added, count: this.counter(table, counts), counts };
   }
 }

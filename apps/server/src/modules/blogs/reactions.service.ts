@@ -4,10 +4,12 @@ import { isPostgres } from '../../db/dialect';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import type { CountsWriteBack } from '../../lib/live-counts';
 import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policies';
-import { countTags, profileTag } from '../../lib/public-tags';
+import { countsTag, countTags, profileTag } from '../../lib/public-tags';
 import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
+import { rowCountsText } from './blogs.presenter';
 import type { BlogsRepository } from './blogs.repo';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
@@ -30,6 +32,8 @@ export class ReactionsService {
       reactions: ReactionsRepository;
       blocking: BlockingRepository;
       events?: ReactionEvents;
+      /** The public cache's counts (absent without it): told what a toggle left, so its page is not read again. */
+      liveCounts?: CountsWriteBack;
     },
   ) {}
 
@@ -62,6 +66,7 @@ export class ReactionsService {
         ? await events.likeNotice({ blogDbId: blog.id, blogCreatorId: blog.creator_id, creatorRelations: blog.creator_relations, userId })
         : null;
     const mayAdd = canInteract(userId, blog, blocked);
+    const epoch = this.deps.liveCounts?.epoch;
     // PostgreSQL makes the toggle one statement (reactions.repo ONE_STATEMENT): a round trip instead
     // of five (docs/performance.md). SQLite has no DML in WITH, and its statements cost no round trip.
     const change = isPostgres(db)
@@ -69,17 +74,21 @@ export class ReactionsService {
       : await transact(db, async (tx) => {
           // Taking one's own like or save back is allowed across a block made since; adding is not.
           const removed = await reactions.remove(table, blog.id, userId, tx.db);
-          if (!removed && !mayAdd) return { added: false, removed, count: 0 };
+          if (!removed && !mayAdd) return { added: false, removed, count: 0, counts: undefined };
           // If a concurrent request inserted first, this one finds the row there: still liked, counted once.
           const added = !removed && (await reactions.add(table, blog.id, userId, nowIso(), tx.db));
           const delta = removed ? -1 : added ? 1 : 0;
-          const done = { added, removed, count: await reactions.adjustCount(table, blog.id, delta, tx.db) };
+          const counts = await reactions.adjustCount(table, blog.id, delta, tx.db);
+          const done = { added, removed, count: reactions.counter(table, counts), counts };
           await tx.touch(touched.tags, touched.tables);
           await notice?.record(done, tx.db);
           return done;
         });
     // Nothing to take back and nothing may be added: the toggle changed nothing.
     if (!change.removed && !change.added && !mayAdd) throw forbidden(BLOCK_MESSAGES.cannotReact);
+    if ((change.added || change.removed) && change.counts && epoch !== undefined) {
+      this.deps.liveCounts!.learn(countsTag(blog.blog_id), rowCountsText(change.counts), epoch);
+    }
     await notice?.settle(change);
     return { active: !change.removed, count: change.count };
   }

@@ -5,6 +5,7 @@ import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 import type { PlannedNotices } from '../../lib/tx';
+import { POST_COUNTS, type PostCounts, postCounts } from '../blogs/blogs.repo';
 import { insertNotices } from '../notifications/notifications.repo';
 
 /** A new comment's values, in the order the prepared statements take them. */
@@ -37,7 +38,8 @@ const addToBlogCommentCountQuery = (db: Kysely<Database>, blogDbId: string, delt
   db
     .updateTable('blogs')
     .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
-    .where('id', '=', blogDbId);
+    .where('id', '=', blogDbId)
+    .returning(POST_COUNTS);
 const addToBlogCommentCount = prepared(addToBlogCommentCountQuery);
 const addToReplyCountQuery = (db: Kysely<Database>, id: string | null, delta: number) =>
   db
@@ -56,12 +58,12 @@ const createInOneStatement = prepared(
     return db
       .with('inserted', () => insertCommentQuery(db, ...comment).returning('id'))
       .with('replied', () => addToReplyCountQuery(db, parentId, 1).returning('id') as never)
-      .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1).returning('id') as never)
+      .with('counted', () => addToBlogCommentCountQuery(db, blogId, 1) as never)
       .with(
         'noticed',
         () => insertNotices(db, { ids: noticeIds, recipientIds, types }, { senderId: userId, blogId, commentId: id, createdAt }) as never,
       )
-      .selectNoFrom(sql<number>`1`.as('done'));
+      .selectNoFrom(POST_COUNTS.map((column) => sql<number>`(select ${sql.ref(column)} from counted)`.as(column)));
   },
   { statementName: 'comment_create_with_notices' },
 );
@@ -219,12 +221,15 @@ export class CommentsRepository {
     row: Insertable<CommentsTable>,
     notices: Pick<PlannedNotices, 'ids' | 'recipientIds' | 'types'>,
     db: Kysely<Database>,
-  ): Promise<void> {
-    await createInOneStatement(db, notices.ids, notices.recipientIds, notices.types, ...newComment(row));
+  ): Promise<PostCounts | undefined> {
+    const { rows } = await createInOneStatement(db, notices.ids, notices.recipientIds, notices.types, ...newComment(row));
+    return rows[0]?.comment_count == null ? undefined : postCounts(rows[0]);
   }
 
-  adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>) {
-    return addToBlogCommentCount(db, blogDbId, delta);
+  /** Moves the post's comment count; its counts after (undefined: no such post). */
+  async adjustBlogCommentCount(blogDbId: string, delta: number, db: Kysely<Database>): Promise<PostCounts | undefined> {
+    const { rows } = await addToBlogCommentCount(db, blogDbId, delta);
+    return rows[0] && postCounts(rows[0]);
   }
 
   async removeLike(commentId: string, userId: string, db: Kysely<Database>): Promise<boolean> {

@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import type { CountsWriteBack } from '../../lib/live-counts';
 import {
   canDeleteComment,
   canEditComment,
@@ -14,9 +15,10 @@ import {
   canWithdrawReaction,
   type ViewerId,
 } from '../../lib/policies';
-import { commentCountTags, commentsTag } from '../../lib/public-tags';
+import { commentCountTags, commentsTag, countsTag } from '../../lib/public-tags';
 import { NO_NOTICES, oneStatement, type PlannedNotices, type Tx, transact } from '../../lib/tx';
 import type { BlockingRepository, RelatedUser } from '../blocking/blocking.repo';
+import { rowCountsText } from '../blogs/blogs.presenter';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { CountersRepository } from '../users/counters.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
@@ -45,6 +47,8 @@ interface Deps {
   blocking: BlockingRepository;
   counters: CountersRepository;
   events?: CommentEvents;
+  /** The public cache's counts (absent without it): told what a new comment left, so its post's page is not read again. */
+  liveCounts?: CountsWriteBack;
 }
 
 /** Threaded comments (SPEC.md 2 Comment panel, 4, 6): owners edit and delete, blog creators delete. */
@@ -120,19 +124,20 @@ export class CommentsService {
     const visitorsSee = !parentId && canReadComment(null, { ...row, hidden: 0 });
     const added = visitorsSee ? [{ tag: commentsTag(blog.blog_id), value: view, since: performance.now() }] : [];
     const touched = { tags: commentCountTags(blog.blog_id), tables: ['comments', 'blogs'], added };
-    if (isPostgres(db)) {
-      // One statement instead of a five-statement transaction (comments.repo createInOneStatement).
-      await oneStatement(db, touched, (held) => comments.createInOneStatement(row, notices, held));
-    } else {
-      await transact(db, async (tx) => {
-        const trx = tx.db;
-        await comments.insert(row, trx);
-        if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
-        await comments.adjustBlogCommentCount(blog.id, 1, trx);
-        await tx.touch(touched.tags, touched.tables, touched.added);
-        await notices.record(trx);
-      });
-    }
+    const epoch = this.deps.liveCounts?.epoch;
+    const counts = isPostgres(db)
+      ? // One statement instead of a five-statement transaction (comments.repo createInOneStatement).
+        await oneStatement(db, touched, (held) => comments.createInOneStatement(row, notices, held))
+      : await transact(db, async (tx) => {
+          const trx = tx.db;
+          await comments.insert(row, trx);
+          if (parentId) await comments.adjustReplyCount(parentId, 1, trx);
+          const after = await comments.adjustBlogCommentCount(blog.id, 1, trx);
+          await tx.touch(touched.tags, touched.tables, touched.added);
+          await notices.record(trx);
+          return after;
+        });
+    if (counts && epoch !== undefined) this.deps.liveCounts!.learn(countsTag(blog.blog_id), rowCountsText(counts), epoch);
     await notices.settle();
     return view;
   }
