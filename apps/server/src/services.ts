@@ -223,7 +223,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     events,
     liveCounts,
   });
-  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events });
+  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events, liveCounts });
   const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
   const comments = new CommentsService({
     db,

@@ -8,6 +8,7 @@ import { bearer, createTestApp, createUser, ownConnectionInstance, type TestApp,
 import { waitFor } from '../../test/smtp';
 import { WriteSignal } from '../db/write-watch';
 import { PublicDataChanges } from './public-data';
+import { followersTag } from './public-tags';
 import { ANY_CHANGE } from './tagged-store';
 
 /**
@@ -182,14 +183,19 @@ describe('public cache: what a write drops', () => {
 
     queries.length = 0;
     const kept = await get(followed);
-    // One small read of the count, not the profile's two statements (the user with its counts, the following preview).
-    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/select "follower_count" from "users" where "username" = /)]);
+    // Not even the count is read: the follow's statement left it (lib/live-counts.ts learn).
+    expect(queries).toHaveLength(0);
     expect(kept.json().user.followerCount).toBe(1);
     const again = await cached(followedAgain);
     expect(again).toMatchObject({ fromCache: true, body: { user: { followerCount: 1 } } });
     expect((await cached(follower)).body.user.followingCount).toBe(1);
     expect((await cached(followers)).body.users.map((u: { _id: string }) => u._id)).toEqual([other.id]);
     for (const url of [following, bystander, page]) expect((await cached(url)).fromCache).toBe(true);
+    // A follow heard from another instance (its count unknown here): the count alone is read.
+    t.app.services.publicData.changed([followersTag(author.username)]);
+    queries.length = 0;
+    expect((await get(followed)).json().user.followerCount).toBe(1);
+    expect(queries.map((q) => q.sql)).toEqual([expect.stringMatching(/select "follower_count" from "users" where "username" = /)]);
 
     // What the kept entry answers is what the full path answers, ETag included.
     t.app.publicCache!.invalidate();

@@ -26,7 +26,7 @@ const adjustBothQuery = (db: Kysely<Database>, followerId: string, followingId: 
     }))
     .where('id', 'in', [followerId, followingId]);
 const adjustBoth = prepared((db, followerId: string, followingId: string, delta: number) =>
-  adjustBothQuery(db, followerId, followingId, sql<number>`${delta}`),
+  adjustBothQuery(db, followerId, followingId, sql<number>`${delta}`).returning(['id', 'follower_count']),
 );
 
 /**
@@ -71,11 +71,15 @@ const toggleInOneStatement = prepared(
         () =>
           adjustBothQuery(db, followerId, followingId, delta)
             .where(sql<boolean>`exists (select 1 from added union all select 1 from removed)`)
-            .returning('id') as never,
+            .returning(['id', 'follower_count']) as never,
       )
       .with('noticed', () => insertNoticeWhen(db, notice, sql<boolean>`${tell} and exists (select 1 from added)`) as never)
       .with('retracted', () => deleteNoticeWhen(db, { ...notice, blogId: null }, sql<boolean>`exists (select 1 from removed)`) as never)
-      .selectNoFrom([sql<boolean>`exists (select 1 from removed)`.as('removed'), sql<boolean>`exists (select 1 from added)`.as('added')]);
+      .selectNoFrom([
+        sql<boolean>`exists (select 1 from removed)`.as('removed'),
+        sql<boolean>`exists (select 1 from added)`.as('added'),
+        sql<number | null>`(select follower_count from counted where id = ${followingId})`.as('follower_count'),
+      ]);
   },
   { statementName: 'follow_toggle_with_notice' },
 );
@@ -90,9 +94,11 @@ export class FollowsRepository {
     return Number((await addFollow(db, followerId, followingId, createdAt)).numAffectedRows ?? 0) > 0;
   }
 
-  /** Both users' counters, in one statement. */
-  async adjustCounts(followerId: string, followingId: string, delta: number, db: Kysely<Database>) {
-    await adjustBoth(db, followerId, followingId, delta);
+  /** Both users' counters, in one statement; the followed user's follower count after it. */
+  async adjustCounts(followerId: string, followingId: string, delta: number, db: Kysely<Database>): Promise<number | undefined> {
+    const { rows } = await adjustBoth(db, followerId, followingId, delta);
+    const followed = rows.find((r) => r.id === followingId);
+    return followed && Number(followed.follower_count);
   }
 
   /** PostgreSQL: the whole toggle in one statement (toggleInOneStatement above). */
@@ -102,8 +108,9 @@ export class FollowsRepository {
     createdAt: string,
     notice: Pick<ToggleNotice, 'id' | 'tell'>,
     db: Kysely<Database>,
-  ): Promise<{ removed: boolean; added: boolean }> {
+  ): Promise<{ removed: boolean; added: boolean; followerCount: number | undefined }> {
     const { rows } = await toggleInOneStatement(db, followerId, followingId, createdAt, notice.tell, notice.id);
-    return rows[0]!;
+    const { removed, added, follower_count } = rows[0]!;
+    return { removed, added, followerCount: follower_count == null ? undefined : Number(follower_count) };
   }
 }

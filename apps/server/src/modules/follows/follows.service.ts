@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { CountsWriteBack } from '../../lib/live-counts';
 import { canFollow } from '../../lib/policies';
 import { followersTag, profileTag } from '../../lib/public-tags';
 import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
@@ -25,6 +26,8 @@ export class FollowsService {
       follows: FollowsRepository;
       blocking: BlockingRepository;
       events?: FollowEvents;
+      /** The public cache's counts (absent without it): told the follower count a toggle left, so the profile is not read again. */
+      liveCounts?: CountsWriteBack;
     },
   ) {}
 
@@ -42,6 +45,7 @@ export class FollowsService {
       tables: ['follows', 'users'],
     };
     const notice = (await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations })) ?? null;
+    const epoch = this.deps.liveCounts?.epoch;
     // PostgreSQL makes the toggle one statement (follows.repo toggleInOneStatement), a round trip
     // instead of five; SQLite keeps its transaction.
     const change = isPostgres(db)
@@ -52,14 +56,15 @@ export class FollowsService {
           const removed = await follows.remove(followerId, targetId, tx.db);
           // If a concurrent request followed first, this one finds the row there: counted once.
           const added = !removed && (await follows.add(followerId, targetId, nowIso(), tx.db));
-          const done = { added, removed };
-          if (added || removed) {
-            await follows.adjustCounts(followerId, targetId, removed ? -1 : 1, tx.db);
-            await tx.touch(touched.tags, touched.tables);
-            await notice?.record(done, tx.db);
-          }
+          if (!added && !removed) return { added, removed, followerCount: undefined };
+          const done = { added, removed, followerCount: await follows.adjustCounts(followerId, targetId, removed ? -1 : 1, tx.db) };
+          await tx.touch(touched.tags, touched.tables);
+          await notice?.record(done, tx.db);
           return done;
         });
+    if ((change.added || change.removed) && change.followerCount !== undefined && epoch !== undefined) {
+      this.deps.liveCounts!.learn(followersTag(target.username), String(change.followerCount), epoch);
+    }
     await notice?.settle(change);
     const following = !change.removed;
     return { message: following ? `You are now following ${target.name}` : `You unfollowed ${target.name}`, following };
