@@ -149,6 +149,16 @@ describe('live counts on a kept blog page', () => {
     expect(queries).toHaveLength(0);
   });
 
+  test('a save alone leaves its counts for the next read of the page', async () => {
+    const { blogId: saved } = await createBlog(t, author, { title: 'Saved for later' });
+    const url = `/api/v1/blogs/${saved}`;
+    await t.app.inject({ method: 'GET', url });
+    expect((await write('PATCH', `/api/v1/save-blog/${saved}`, readers[0]!)).json().saved).toBe(true);
+    queries.length = 0;
+    expect((await t.app.inject({ method: 'GET', url })).json().blog.saveCount).toBe(1);
+    expect(queries).toHaveLength(0);
+  });
+
   test('after a change heard from another instance (its counts unknown here), they are read once, alone', async () => {
     const { blogId: other } = await createBlog(t, author, { title: 'Liked elsewhere' });
     const url = `/api/v1/blogs/${other}`;
