@@ -24,6 +24,7 @@ import { BlockingRepository } from './modules/blocking/blocking.repo';
 import { BlockingService } from './modules/blocking/blocking.service';
 import { BlogsRepository } from './modules/blogs/blogs.repo';
 import { BlogsService } from './modules/blogs/blogs.service';
+import { PostRefs } from './modules/blogs/post-refs';
 import { ReactionsRepository } from './modules/blogs/reactions.repo';
 import { ReactionsService } from './modules/blogs/reactions.service';
 import { ScheduledPostsRepository } from './modules/blogs/scheduled-posts.repo';
@@ -215,9 +216,14 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl: config.publicUrl,
     sessions,
   });
+  const refs = new PostRefs({
+    blogs: repos.blogs,
+    publicData: config.responseCache ? publicData : undefined,
+    ttlMs: config.responseCacheTtlMs,
+  });
   const reactions = new ReactionsService({
     db,
-    blogs: repos.blogs,
+    refs,
     reactions: repos.reactions,
     blocking: repos.blocking,
     events,
@@ -228,6 +234,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
   const comments = new CommentsService({
     db,
     blogs: repos.blogs,
+    refs,
     comments: repos.comments,
     blocking: repos.blocking,
     counters: repos.counters,
@@ -281,6 +288,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     authStates,
     publicData,
     liveCounts,
+    refs,
     rate,
     mail,
     auth,

@@ -23,6 +23,8 @@ export const BLOG_MESSAGES = {
 /** Messages of profile, settings, account and transfer calls (SPEC.md 5 and 8 where given). */
 export const USER_MESSAGES = {
   notFound: 'User not found',
+  /** The signed-in user's account is gone (or their token no longer holds). */
+  sessionExpired: 'Your session has expired. Please sign in again.',
   draftsOwnerOnly: 'Only the owner can see drafts',
   listPrivate: 'This list is private',
   notYourProfile: 'You can only change your own profile',

@@ -1,4 +1,4 @@
-import type { AccountFacts } from '@inkwell/core';
+import { type AccountFacts, USER_MESSAGES } from '@inkwell/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UsersRepository } from '../modules/users/users.repo';
@@ -83,7 +83,7 @@ export const authGuardPlugin = fp(
       const token = bearer(request);
       if (!token) throw unauthorized('Please sign in to continue');
       const user = await resolveToken(token, opts.tokens, opts.users, opts.authStates);
-      if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+      if (!user) throw unauthorized(USER_MESSAGES.sessionExpired);
       request.user = user;
     });
 

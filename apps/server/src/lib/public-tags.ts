@@ -15,6 +15,15 @@ export const commentsTag = (blogId: string): string => `comments:${blogId}`;
 export const profileTag = (username: string): string => `profile:${storedUsername(username)}`;
 
 /**
+ * A user's card as writes check it (name, username, picture, and users.relations: whether any
+ * block or mute involves them; modules/blogs/post-refs). Unlike profileTag, no like, comment or
+ * follow touches it: only a change of the card itself, which today is always a write no path
+ * declares (a profile edit, a block or mute, a suspension, a deletion), so everything is dropped.
+ * A path that comes to declare such a change must touch this tag.
+ */
+export const userCardTag = (userId: string): string => `card:${userId}`;
+
+/**
  * Who follows the user: their followers tab, the profile page's HTML and viewers' "following"
  * flags on their posts. A follow touches this, not profileTag: the profile's API answer is kept
  * and its follower count put in when served (lib/live-counts.ts). Whatever shows the followers

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MODERATION_MESSAGES, type SessionUser } from '@inkwell/core';
+import { AUTH_MESSAGES, MODERATION_MESSAGES, type SessionUser, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { newId, nowIso } from '../../db/ids';
@@ -177,7 +177,7 @@ export class AuthService {
 
   async currentSession(userId: string): Promise<SessionUser> {
     const user = await this.deps.users.findById(userId);
-    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!user) throw unauthorized(USER_MESSAGES.sessionExpired);
     return this.sessionFor(user);
   }
 

@@ -1,16 +1,16 @@
-import { BLOCK_MESSAGES, BLOG_MESSAGES } from '@inkwell/core';
+import { BLOCK_MESSAGES, BLOG_MESSAGES, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { CountsWriteBack } from '../../lib/live-counts';
 import { canInteract, canReadBlog, canWithdrawReaction } from '../../lib/policies';
 import { countsTag, countTags, profileTag } from '../../lib/public-tags';
 import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import { rowCountsText } from './blogs.presenter';
-import type { BlogsRepository } from './blogs.repo';
+import type { PostRefs } from './post-refs';
 import type { ReactionsRepository, ReactionTable } from './reactions.repo';
 
 export interface ReactionEvents {
@@ -28,7 +28,8 @@ export class ReactionsService {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
-      blogs: BlogsRepository;
+      /** The post's reference and the liker's card, kept between writes. */
+      refs: PostRefs;
       reactions: ReactionsRepository;
       blocking: BlockingRepository;
       events?: ReactionEvents;
@@ -48,8 +49,10 @@ export class ReactionsService {
   }
 
   private async toggle(table: ReactionTable, userId: string, blogId: string): Promise<ReactionResult> {
-    const { db, blogs, reactions, events } = this.deps;
-    const blog = await blogs.findRefWithActor(blogId, userId);
+    const { db, refs, reactions, events } = this.deps;
+    const blog = await refs.withActor(blogId, userId);
+    // Gone since their token was checked (its state is kept for seconds): nothing to write for them.
+    if (blog && !blog.actor_username) throw unauthorized(USER_MESSAGES.sessionExpired);
     if (!blog || !canReadBlog(userId, blog)) throw notFound(BLOG_MESSAGES.notFound);
     if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotReact);
     // Read before the transaction (which holds SQLite's one connection); asked only when adding.

@@ -1,9 +1,9 @@
-import { BLOCK_MESSAGES, BLOG_MESSAGES, COMMENT_MESSAGES, MAX_REPLIES_PER_PAGE } from '@inkwell/core';
+import { BLOCK_MESSAGES, BLOG_MESSAGES, COMMENT_MESSAGES, MAX_REPLIES_PER_PAGE, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { CountsWriteBack } from '../../lib/live-counts';
 import {
   canDeleteComment,
@@ -20,6 +20,7 @@ import { NO_NOTICES, oneStatement, type PlannedNotices, type Tx, transact } from
 import type { BlockingRepository, RelatedUser } from '../blocking/blocking.repo';
 import { rowCountsText } from '../blogs/blogs.presenter';
 import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
+import type { PostRefs } from '../blogs/post-refs';
 import type { CountersRepository } from '../users/counters.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
 import type { CommentsRepository } from './comments.repo';
@@ -43,6 +44,8 @@ export interface CommentEvents {
 interface Deps {
   db: Kysely<Database>;
   blogs: BlogsRepository;
+  /** The post's reference and the commenter's card, kept between writes. */
+  refs: PostRefs;
   comments: CommentsRepository;
   blocking: BlockingRepository;
   counters: CountersRepository;
@@ -82,7 +85,9 @@ export class CommentsService {
   async create(userId: string, blogId: string, text: string, parentId: string | null): Promise<CommentView> {
     const { db, comments, events } = this.deps;
     // The post and the comment's author in one read (their card goes in the answer).
-    const blog = this.visible(await this.deps.blogs.findRefWithActor(blogId, userId), userId);
+    const blog = this.visible(await this.deps.refs.withActor(blogId, userId), userId);
+    // Gone since their token was checked (its state is kept for seconds): nothing to write for them.
+    if (!blog.actor_username) throw unauthorized(USER_MESSAGES.sessionExpired);
     let parentAuthorId: string | null = null;
     if (parentId) {
       const parent = await comments.findById(parentId);

@@ -1,4 +1,4 @@
-import { TRANSFER_MESSAGES, type TransferResultData } from '@inkwell/core';
+import { TRANSFER_MESSAGES, type TransferResultData, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -44,7 +44,7 @@ export class TransferService {
   async request(userId: string, input: { newOwnerEmail: string; currentPassword?: string }): Promise<string> {
     const { db, users, transfers, mail, rate, publicUrl } = this.deps;
     const sender = await users.findById(userId);
-    if (!sender) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!sender) throw unauthorized(USER_MESSAGES.sessionExpired);
     if (input.newOwnerEmail === sender.email) throw badRequest(TRANSFER_MESSAGES.self);
     if (needsPassword(sender) && !input.currentPassword) throw badRequest(TRANSFER_MESSAGES.passwordRequired);
     // Counted before the password check, so the limit also caps password guesses here.

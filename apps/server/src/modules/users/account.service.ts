@@ -105,7 +105,7 @@ export class AccountService {
 
   private async current(userId: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!user) throw unauthorized(USER_MESSAGES.sessionExpired);
     return user;
   }
 }
