@@ -60,6 +60,7 @@ import { AccountService } from './modules/users/account.service';
 import { CountersRepository } from './modules/users/counters.repo';
 import { ProfileService } from './modules/users/profile.service';
 import { ProfileEditService } from './modules/users/profile-edit.service';
+import { UserCards } from './modules/users/user-cards';
 import { ProfileListsRepository } from './modules/users/users.lists.repo';
 import { UsersRepository } from './modules/users/users.repo';
 import { FeedsRepository } from './pages/feeds.repo';
@@ -216,7 +217,10 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicUrl: config.publicUrl,
     sessions,
   });
+  // Users' cards, kept between the writes that check them (likes, comments, follows).
+  const cards = new UserCards(repos.users, config.responseCache ? publicData : undefined, config.responseCacheTtlMs);
   const refs = new PostRefs({
+    cards,
     blogs: repos.blogs,
     publicData: config.responseCache ? publicData : undefined,
     ttlMs: config.responseCacheTtlMs,
@@ -229,7 +233,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     events,
     liveCounts,
   });
-  const follows = new FollowsService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking, events, liveCounts });
+  const follows = new FollowsService({ db, cards, follows: repos.follows, blocking: repos.blocking, events, liveCounts });
   const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
   const comments = new CommentsService({
     db,

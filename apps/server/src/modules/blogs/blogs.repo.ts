@@ -10,7 +10,12 @@ export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 
   creator_relations: number | null;
 };
 
-export type BlogRefWithActor = BlogRef & { actor_name: string | null; actor_username: string | null; actor_profile_pic: string | null };
+export type BlogRefWithActor = BlogRef & {
+  actor_name: string | null;
+  actor_username: string | null;
+  actor_profile_pic: string | null;
+  actor_relations: number | null;
+};
 
 /** Columns of a blog card with its creator, selected in one query (no N+1). */
 export function selectCard(qb: SelectQueryBuilder<Database, 'blogs', object>) {
@@ -67,7 +72,12 @@ const blogRefWithActor = prepared(
       db,
       refQuery(db, blogId)
         .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
-        .select(['actor.name as actor_name', 'actor.username as actor_username', 'actor.profile_pic as actor_profile_pic']),
+        .select([
+          'actor.name as actor_name',
+          'actor.username as actor_username',
+          'actor.profile_pic as actor_profile_pic',
+          'actor.relations as actor_relations',
+        ]),
     ),
   { statementName: 'blog_ref_with_actor' },
 );

@@ -1,3 +1,4 @@
+import { USER_MESSAGES } from '@inkwell/core';
 import { Redis } from 'ioredis';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
@@ -5,9 +6,10 @@ import { createBlog } from '../../../test/blogs';
 import { bearer, createTestApp, createUser, deadPort, ownConnectionInstance, type TestApp, type TestUser } from '../../../test/helpers';
 import { multipartBody } from '../../../test/multipart';
 import { PublicDataChanges } from '../../lib/public-data';
+import { UserCards } from '../users/user-cards';
 import { PostRefs } from './post-refs';
 
-/** The read of a post's reference with the acting user's card (blogs.repo blogRefWithActor). */
+/** A read of a post's reference or a user's card with the acting user's (blogs.repo blogRefWithActor, users.repo cardWithActor). */
 const refReads = (queries: CompiledQuery[]) => queries.filter((q) => /"users" as "actor"/.test(q.sql)).length;
 
 const ROUTES = {
@@ -115,10 +117,40 @@ describe('a post’s reference kept between writes', () => {
     expect(renamed.json().newComment.user.name).toBe('Renamed Reader');
   });
 
-  it('refuses the write of a user whose account is gone', async () => {
-    const { reader, blogId } = await setUp();
+  it('refuses the write of a user whose account is gone (their token state is still kept)', async () => {
+    const { author, reader, blogId } = await setUp();
     await t.database.db.deleteFrom('users').where('id', '=', reader.id).execute();
-    expect((await write(t, reader, 'like', blogId)).statusCode).toBe(401);
+    for (const res of [await write(t, reader, 'like', blogId), await write(t, reader, 'comment', blogId), await follow(reader, author)]) {
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().message).toBe(USER_MESSAGES.sessionExpired);
+    }
+  });
+
+  const follow = (fan: TestUser, target: TestUser) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${target.id}`, headers: bearer(fan.token) });
+
+  it('answers a follow after the first without reading the two users again, with the followed user’s name as it is', async () => {
+    const { author, reader } = await setUp();
+    expect((await follow(reader, author)).json().following).toBe(true);
+    queries.length = 0;
+    expect((await follow(reader, author)).json()).toMatchObject({ following: false, message: 'You unfollowed Ref Author' });
+    expect(refReads(queries)).toBe(0);
+    const form = multipartBody({ name: 'Renamed Author', username: author.username, bio: '' });
+    const headers = { ...form.headers, ...bearer(author.token) };
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${author.id}`, headers, payload: form.payload })).statusCode).toBe(
+      200,
+    );
+    expect((await follow(reader, author)).json().message).toBe('You are now following Renamed Author');
+  });
+
+  it('refuses a follow right after the followed user blocks the follower (their block flag was kept as none)', async () => {
+    const { author, reader } = await setUp();
+    expect((await follow(reader, author)).json().following).toBe(true);
+    expect((await follow(reader, author)).json().following).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/users/${reader.id}/block`, headers: bearer(author.token) })).statusCode,
+    ).toBe(200);
+    expect((await follow(reader, author)).statusCode).toBe(403);
   });
 });
 
@@ -149,7 +181,11 @@ test('while another instance’s changes may not reach this one (Redis unreachab
   redis.on('error', () => {});
   const publicData = new PublicDataChanges(t.database.writes, { redis, channel: 'test:nobody', log: t.app.log });
   try {
-    const refs = new PostRefs({ blogs: t.app.services.repos.blogs, publicData });
+    const refs = new PostRefs({
+      blogs: t.app.services.repos.blogs,
+      cards: new UserCards(t.app.services.repos.users, publicData),
+      publicData,
+    });
     const [author, reader] = await Promise.all([createUser(t), createUser(t)]);
     const { blogId } = await createBlog(t, author, { title: 'Never kept' });
     queries.length = 0;

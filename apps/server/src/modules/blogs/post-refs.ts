@@ -1,44 +1,37 @@
 import type { PublicDataChanges } from '../../lib/public-data';
 import { PublicMemo } from '../../lib/public-memo';
 import { postTag, userCardTag } from '../../lib/public-tags';
+import type { UserCards } from '../users/user-cards';
 import type { BlogRef, BlogRefWithActor, BlogsRepository } from './blogs.repo';
 
-type ActorCard = Pick<BlogRefWithActor, 'actor_name' | 'actor_username' | 'actor_profile_pic'>;
-
-/** Posts, and users acting on them, whose references are kept: a few fields each. */
+/** Posts whose references are kept: a few fields each. */
 export const POST_REFS_MEMO_SIZE = 10_000;
 
 /**
  * The reference of a post (its state, its author, the author's block flag) and the card of the
  * user acting on it, which a like, a save and a new comment check their permissions on, kept in
  * memory between writes: on PostgreSQL the read was one of a like's two round trips
- * (docs/performance.md, "The post's reference kept between writes").
+ * (docs/decisions.md, "A post's reference and the actor's card kept between writes").
  *
  * Every change of what is kept drops it, on every instance: a post's state changes with a write
- * that touches its post tag (an edit, a publication, a moderator's hide, a deletion); a block or
- * mute, a suspension, a profile's name, picture or username, an account's deletion or transfer
- * are writes no path declares, which drop everything (lib/public-data.ts changedTags). Likes,
- * saves and comments touch neither (the card is tagged userCardTag, not the liker's profile). Used only while every
- * instance's changes reach this one (PublicDataChanges.reliable); without a change feed (the
- * response cache off) every call reads the database.
+ * that touches its post tag (an edit, a publication, a moderator's hide, a deletion); its author's
+ * block flag with their card (modules/users/user-cards). Likes, saves and comments touch neither.
+ * Used only while every instance's changes reach this one (PublicDataChanges.reliable); without a
+ * change feed (the response cache off) every call reads the database.
  */
 export class PostRefs {
   private readonly posts?: PublicMemo<BlogRef>;
-  private readonly actors?: PublicMemo<ActorCard>;
 
   constructor(
     private readonly deps: {
       blogs: BlogsRepository;
+      cards: UserCards;
       publicData?: PublicDataChanges;
       /** The response cache's TTL: the backstop for a change nobody announced (an operator's SQL). */
       ttlMs?: number;
     },
   ) {
-    if (deps.publicData) {
-      const options = { ttlMs: deps.ttlMs, maxEntries: POST_REFS_MEMO_SIZE };
-      this.posts = new PublicMemo<BlogRef>(deps.publicData, options);
-      this.actors = new PublicMemo<ActorCard>(deps.publicData, options);
-    }
+    if (deps.publicData) this.posts = new PublicMemo<BlogRef>(deps.publicData, { ttlMs: deps.ttlMs, maxEntries: POST_REFS_MEMO_SIZE });
   }
 
   /** Whether the post's reference is kept now (tests: a check that the next write will not read it). */
@@ -48,19 +41,29 @@ export class PostRefs {
 
   /** The post `blogId` with the card of `actorId` (null fields when that user is gone); undefined for an unknown post. */
   async withActor(blogId: string, actorId: string): Promise<BlogRefWithActor | undefined> {
-    const reliable = this.deps.publicData?.reliable === true;
+    const { blogs, cards, publicData } = this.deps;
+    const reliable = publicData?.reliable === true;
     const post = reliable ? this.posts?.get(blogId) : undefined;
-    const actor = reliable ? this.actors?.get(actorId) : undefined;
-    if (post && actor) return { ...post, ...actor };
-    const generations = [this.posts?.generation ?? 0, this.actors?.generation ?? 0] as const;
-    const row = await this.deps.blogs.findRefWithActor(blogId, actorId);
+    const actor = cards.get(actorId);
+    if (post && actor) {
+      const { name, username, profile_pic, relations } = actor;
+      return { ...post, actor_name: name, actor_username: username, actor_profile_pic: profile_pic, actor_relations: relations };
+    }
+    const generations = [this.posts?.generation ?? 0, cards.generation] as const;
+    const row = await blogs.findRefWithActor(blogId, actorId);
     if (!row || !reliable) return row;
-    const { actor_name, actor_username, actor_profile_pic, ...ref } = row;
+    const { actor_name, actor_username, actor_profile_pic, actor_relations, ...ref } = row;
     // Its author's block flag is the author's card.
     this.posts?.set(blogId, generations[0], ref, [postTag(row.blog_id), ...(ref.creator_id ? [userCardTag(ref.creator_id)] : [])]);
     // A user who is gone is not kept: their row may come back (a restore) under another name.
-    if (actor_username)
-      this.actors?.set(actorId, generations[1], { actor_name, actor_username, actor_profile_pic }, [userCardTag(actorId)]);
+    if (actor_username !== null) {
+      cards.keep(actorId, generations[1], {
+        name: actor_name!,
+        username: actor_username,
+        profile_pic: actor_profile_pic,
+        relations: actor_relations!,
+      });
+    }
     return row;
   }
 }

@@ -1,15 +1,15 @@
-import { BLOCK_MESSAGES } from '@inkwell/core';
+import { BLOCK_MESSAGES, USER_MESSAGES } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { CountsWriteBack } from '../../lib/live-counts';
 import { canFollow } from '../../lib/policies';
 import { followersTag, profileTag } from '../../lib/public-tags';
 import { oneStatement, type ToggleNotice, transact } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
-import type { UsersRepository } from '../users/users.repo';
+import type { UserCards } from '../users/user-cards';
 import type { FollowsRepository } from './follows.repo';
 
 export interface FollowEvents {
@@ -22,7 +22,8 @@ export class FollowsService {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
-      users: UsersRepository;
+      /** The two users' cards, kept between writes. */
+      cards: UserCards;
       follows: FollowsRepository;
       blocking: BlockingRepository;
       events?: FollowEvents;
@@ -33,15 +34,18 @@ export class FollowsService {
 
   async toggle(followerId: string, targetId: string): Promise<{ message: string; following: boolean }> {
     if (!canFollow(followerId, targetId)) throw badRequest('You cannot follow yourself');
-    const { db, users, follows, blocking, events } = this.deps;
-    const target = await users.cardOfWithActor(targetId, followerId);
-    if (!target) throw notFound('User not found');
+    const { db, cards, follows, blocking, events } = this.deps;
+    const both = await cards.withActor(targetId, followerId);
+    if (!both) throw notFound(USER_MESSAGES.notFound);
+    // Gone since their token was checked (its state is kept for seconds): nothing to write for them.
+    if (!both.actor) throw unauthorized(USER_MESSAGES.sessionExpired);
+    const { card: target, actor } = both;
     const blocked = await blocking.blockedBetween(followerId, [{ id: targetId, relations: target.relations }]);
     if (!canFollow(followerId, targetId, blocked)) throw forbidden(BLOCK_MESSAGES.cannotFollow);
     // The follower's profile (its following count, tab and preview) and who follows the target
     // (its followers tab, its follower count, put in where its profile is served).
     const touched = {
-      tags: [followersTag(target.username), ...(target.actor_username ? [profileTag(target.actor_username)] : [])],
+      tags: [followersTag(target.username), profileTag(actor.username)],
       tables: ['follows', 'users'],
     };
     const notice = (await events?.followNotice?.({ followerId, followingId: targetId, followingRelations: target.relations })) ?? null;

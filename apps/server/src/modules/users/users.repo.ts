@@ -11,9 +11,15 @@ const cardWithActor = prepared(
   (db, id: string, actorId: string) =>
     db
       .selectFrom('users')
-      .select(['name', 'username', 'profile_pic', 'relations'])
-      .select((eb) => eb.selectFrom('users as actor').select('actor.username').where('actor.id', '=', actorId).as('actor_username'))
-      .where('id', '=', id),
+      .leftJoin('users as actor', (join) => join.on('actor.id', '=', actorId))
+      .select(['users.name', 'users.username', 'users.profile_pic', 'users.relations'])
+      .select([
+        'actor.name as actor_name',
+        'actor.username as actor_username',
+        'actor.profile_pic as actor_profile_pic',
+        'actor.relations as actor_relations',
+      ])
+      .where('users.id', '=', id),
   { statementName: 'user_card_with_actor' },
 );
 
@@ -73,7 +79,7 @@ export class UsersRepository {
 
   /**
    * What a user shows beside their writes (a follow's message, the block check's flag), with the
-   * username of the user acting on them (a follow's follower) in one read: on PostgreSQL each
+   * card of the user acting on them (a follow's follower) in one read (modules/users/user-cards): on PostgreSQL each
    * statement is a round trip, the most of a write's cost (docs/performance.md).
    */
   async cardOfWithActor(id: string, actorId: string, db: Kysely<Database> = this.db) {
