@@ -79,8 +79,9 @@ export class UsersRepository {
 
   /**
    * What a user shows beside their writes (a follow's message, the block check's flag), with the
-   * card of the user acting on them (a follow's follower) in one read (modules/users/user-cards): on PostgreSQL each
-   * statement is a round trip, the most of a write's cost (docs/performance.md).
+   * card of the user acting on them (a follow's follower) in one read (modules/users/user-cards
+   * keeps both): on PostgreSQL each statement is a round trip, the most of a write's cost
+   * (docs/performance.md).
    */
   async cardOfWithActor(id: string, actorId: string, db: Kysely<Database> = this.db) {
     return (await cardWithActor(db, id, actorId)).rows[0];
