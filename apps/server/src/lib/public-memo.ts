@@ -8,10 +8,28 @@ import { TaggedStore } from './tagged-store';
  */
 export class PublicMemo<V> {
   private readonly store: TaggedStore<V>;
+  private readonly whileReliable: boolean;
 
-  constructor(changes: PublicDataChanges, options: { maxEntries?: number; ttlMs?: number } = {}) {
+  constructor(
+    private readonly changes: PublicDataChanges,
+    options: {
+      maxEntries?: number;
+      ttlMs?: number;
+      /**
+       * Keep and answer nothing while another instance's changes may not reach this one
+       * (PublicDataChanges.reliable): for copies that decide something (a viewer's flags, the
+       * inputs of a write's permission checks) rather than only save a read of public data.
+       */
+      whileReliable?: boolean;
+    } = {},
+  ) {
     this.store = new TaggedStore<V>({ maxEntries: options.maxEntries ?? 2000, ttlMs: options.ttlMs ?? 60_000 });
+    this.whileReliable = options.whileReliable ?? false;
     changes.on((tags) => this.store.touch(tags));
+  }
+
+  private get usable(): boolean {
+    return !this.whileReliable || this.changes.reliable;
   }
 
   get generation(): number {
@@ -19,10 +37,10 @@ export class PublicMemo<V> {
   }
 
   get(key: string): V | undefined {
-    return this.store.get(key);
+    return this.usable ? this.store.get(key) : undefined;
   }
 
   set(key: string, generation: number, value: V, tags: readonly string[]): void {
-    this.store.set(key, generation, value, tags);
+    if (this.usable) this.store.set(key, generation, value, tags);
   }
 }

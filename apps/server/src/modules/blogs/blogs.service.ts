@@ -90,7 +90,11 @@ export class BlogsService {
   constructor(private readonly deps: BlogsDeps) {
     if (deps.publicData) {
       this.pages = new PublicMemo<Blog>(deps.publicData, { ttlMs: deps.publicTtlMs });
-      this.flags = new PublicMemo<ViewerFlags>(deps.publicData, { ttlMs: deps.publicTtlMs, maxEntries: VIEWER_FLAGS_MEMO_SIZE });
+      this.flags = new PublicMemo<ViewerFlags>(deps.publicData, {
+        ttlMs: deps.publicTtlMs,
+        maxEntries: VIEWER_FLAGS_MEMO_SIZE,
+        whileReliable: true,
+      });
     }
   }
 
@@ -270,8 +274,9 @@ export class BlogsService {
 
   private async flagsOn(blog: Blog, viewerId: string): Promise<ViewerFlags> {
     if (!blog.creator) return { isLiked: false, isSaved: false, isFollowing: false };
-    // While another instance's change may not reach here (Redis subscription down), the database says.
-    const memo = this.deps.publicData?.reliable ? this.flags : undefined;
+    // While another instance's change may not reach here (Redis subscription down), the memo
+    // answers and keeps nothing (whileReliable): the database says.
+    const memo = this.flags;
     const key = `${blog.blogId} ${viewerId}`;
     const known = memo?.get(key);
     if (known) return known;

@@ -143,6 +143,20 @@ describe('a post’s reference kept between writes', () => {
     expect((await follow(reader, author)).json().message).toBe('You are now following Renamed Author');
   });
 
+  it('keeps a user’s block flag as a write’s read of the post took it, so a follow on the kept cards still finds the block', async () => {
+    const { author, reader, blogId } = await setUp();
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/users/${author.id}/block`, headers: bearer(reader.token) })).statusCode,
+    ).toBe(200);
+    // Refused, but read: the reader's card (now flagged) is kept from the post's reference read.
+    expect((await write(t, reader, 'comment', blogId)).statusCode).toBe(403);
+    // The author's card, kept from a write of their own.
+    expect((await write(t, author, 'like', blogId)).statusCode).toBe(200);
+    queries.length = 0;
+    expect((await follow(author, reader)).statusCode).toBe(403);
+    expect(refReads(queries)).toBe(0);
+  });
+
   it('refuses a follow right after the followed user blocks the follower (their block flag was kept as none)', async () => {
     const { author, reader } = await setUp();
     expect((await follow(reader, author)).json().following).toBe(true);

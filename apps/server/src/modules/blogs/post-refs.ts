@@ -31,7 +31,9 @@ export class PostRefs {
       ttlMs?: number;
     },
   ) {
-    if (deps.publicData) this.posts = new PublicMemo<BlogRef>(deps.publicData, { ttlMs: deps.ttlMs, maxEntries: POST_REFS_MEMO_SIZE });
+    if (deps.publicData) {
+      this.posts = new PublicMemo<BlogRef>(deps.publicData, { ttlMs: deps.ttlMs, maxEntries: POST_REFS_MEMO_SIZE, whileReliable: true });
+    }
   }
 
   /** Whether the post's reference is kept now (tests: a check that the next write will not read it). */
@@ -41,9 +43,8 @@ export class PostRefs {
 
   /** The post `blogId` with the card of `actorId` (null fields when that user is gone); undefined for an unknown post. */
   async withActor(blogId: string, actorId: string): Promise<BlogRefWithActor | undefined> {
-    const { blogs, cards, publicData } = this.deps;
-    const reliable = publicData?.reliable === true;
-    const post = reliable ? this.posts?.get(blogId) : undefined;
+    const { blogs, cards } = this.deps;
+    const post = this.posts?.get(blogId);
     const actor = cards.get(actorId);
     if (post && actor) {
       const { name, username, profile_pic, relations } = actor;
@@ -51,7 +52,7 @@ export class PostRefs {
     }
     const generations = [this.posts?.generation ?? 0, cards.generation] as const;
     const row = await blogs.findRefWithActor(blogId, actorId);
-    if (!row || !reliable) return row;
+    if (!row) return row;
     const { actor_name, actor_username, actor_profile_pic, actor_relations, ...ref } = row;
     // Its author's block flag is the author's card.
     this.posts?.set(blogId, generations[0], ref, [postTag(row.blog_id), ...(ref.creator_id ? [userCardTag(ref.creator_id)] : [])]);

@@ -28,10 +28,10 @@ export class UserCards {
 
   constructor(
     private readonly users: UsersRepository,
-    private readonly publicData?: PublicDataChanges,
+    publicData?: PublicDataChanges,
     ttlMs?: number,
   ) {
-    if (publicData) this.memo = new PublicMemo<UserCard>(publicData, { ttlMs, maxEntries: USER_CARDS_MEMO_SIZE });
+    if (publicData) this.memo = new PublicMemo<UserCard>(publicData, { ttlMs, maxEntries: USER_CARDS_MEMO_SIZE, whileReliable: true });
   }
 
   /**
@@ -57,7 +57,7 @@ export class UserCards {
 
   /** The kept card of a user, or undefined (not kept, or changes may not reach this instance now). */
   get(userId: string): UserCard | undefined {
-    return this.publicData?.reliable ? this.memo?.get(userId) : undefined;
+    return this.memo?.get(userId);
   }
 
   /** Read before loading a card and passed to keep(): a card loaded before a change that lands after it is refused. */
@@ -66,6 +66,6 @@ export class UserCards {
   }
 
   keep(userId: string, generation: number, card: UserCard): void {
-    if (this.publicData?.reliable) this.memo?.set(userId, generation, card, [userCardTag(userId)]);
+    this.memo?.set(userId, generation, card, [userCardTag(userId)]);
   }
 }
