@@ -1,10 +1,17 @@
-import { FEED_ITEM_COUNT, type FeedScope, normalizeTag, SITE_NAME } from '@inkwell/core';
+import {
+  FEED_CONTENT_BUDGET_CHARS,
+  FEED_ENTRY_CONTENT_MAX_CHARS,
+  FEED_ITEM_COUNT,
+  type FeedScope,
+  normalizeTag,
+  SITE_NAME,
+} from '@inkwell/core';
 import { notFound } from '../lib/errors';
 import type { BlogCardRow, BlogsRepository } from '../modules/blogs/blogs.repo';
 import { storedUsername } from '../modules/users/username';
 import type { ProfileListsRepository } from '../modules/users/users.lists.repo';
 import type { UsersRepository } from '../modules/users/users.repo';
-import { renderBlocksHtml } from './blocks-html';
+import { escapeHtml, renderBlocksHtml } from './blocks-html';
 import type { FeedsRepository } from './feeds.repo';
 
 export interface FeedItem {
@@ -88,26 +95,41 @@ export class FeedsService {
 
   private async build(scope: FeedScope, listed: BlogCardRow[], meta: Omit<FeedData, 'scope' | 'updated' | 'items'>): Promise<FeedData> {
     const rows = listed.slice(0, FEED_ITEM_COUNT);
-    const contents = await this.deps.feeds.contents(rows.map((r) => r.id));
+    const contents = await this.deps.feeds.contents(
+      rows.map((r) => r.id),
+      FEED_ENTRY_CONTENT_MAX_CHARS,
+    );
     const base = this.deps.publicUrl;
-    const items = rows.map(
-      (row): FeedItem => ({
+    // Newest first, whole posts while the budget lasts (FEED_CONTENT_BUDGET_CHARS).
+    let budget = FEED_CONTENT_BUDGET_CHARS;
+    const items = rows.map((row): FeedItem => {
+      const url = `${base}/blog/${encodeURIComponent(row.blog_id)}`;
+      const stored = contents.get(row.id);
+      const whole = stored?.content != null && stored.length <= budget;
+      if (whole) budget -= stored.length;
+      return {
         id: row.id,
-        url: `${base}/blog/${encodeURIComponent(row.blog_id)}`,
+        url,
         title: row.title,
         summary: row.description,
-        html: renderBlocksHtml(contents.get(row.id) ?? '', { baseUrl: base }),
+        html: whole ? renderBlocksHtml(stored.content ?? '', { baseUrl: base }) : readMore(row.description, url),
         published: row.created_at,
         updated: row.updated_at,
         author: row.creator_username
           ? { name: row.creator_name || row.creator_username, url: `${base}/@${encodeURIComponent(row.creator_username)}` }
           : null,
         tags: parseTags(row.tags),
-      }),
-    );
+      };
+    });
     const updated = items.reduce((max, i) => (i.updated > max ? i.updated : max), EPOCH);
     return { scope, ...meta, updated, items };
   }
+}
+
+/** The entry of a post too long for the feed: its description and a link to it. */
+function readMore(description: string, url: string): string {
+  const summary = description.trim() ? `<p>${escapeHtml(description)}</p>` : '';
+  return `${summary}<p><a href="${escapeHtml(url)}">Read the whole post on ${SITE_NAME}</a></p>`;
 }
 
 function parseTags(json: string): string[] {

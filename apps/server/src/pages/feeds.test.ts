@@ -1,4 +1,4 @@
-import { feedPath } from '@inkwell/core';
+import { FEED_CONTENT_BUDGET_CHARS, FEED_ENTRY_CONTENT_MAX_CHARS, feedPath } from '@inkwell/core';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
@@ -176,6 +176,59 @@ describe('conditional GET', () => {
     const after = await get(url, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(parseFeed(after.body).items[0]?.url).toBe(`${BASE}/blog/${blogId}`);
+  });
+});
+
+describe('feed size', () => {
+  it('carries long posts as their description and a link, so twenty maximum-size posts cannot make a feed of tens of MB', async () => {
+    const writer = await createUser(t);
+    // `length` characters of '<' in code blocks of at most 50,000 (the block's limit is 100,000).
+    const code = (marker: string, length: number) => ({
+      blocks: [
+        { id: 'p', type: 'paragraph', data: { text: marker } },
+        ...Array.from({ length: Math.ceil(length / 50_000) }, (_, i) => ({
+          id: `c${i}`,
+          type: 'code',
+          data: { code: '<'.repeat(Math.min(50_000, length - i * 50_000)), language: 'html' },
+        })),
+      ],
+    });
+    const post = (marker: string, length: number) =>
+      createBlog(t, writer, { title: marker, description: `About ${marker}`, tags: ['bigfeed'], content: code(marker, length) });
+    // Oldest first: a short post, one over the entry cap, then posts that use the budget up, newest first.
+    await post('short-one', 10);
+    await post('over-cap', FEED_ENTRY_CONTENT_MAX_CHARS + 1);
+    const large = Math.floor(FEED_CONTENT_BUDGET_CHARS / 4.5);
+    for (let i = 1; i <= 5; i++) await post(`large-${i}`, large);
+
+    for (const format of ['atom', 'rss', 'json'] as const) {
+      const res = await get(feedPath({ kind: 'tag', tag: 'bigfeed' }, format));
+      expect(res.statusCode).toBe(200);
+      // Without the budget: 5 × 89k + 100k of '<', each `&amp;lt;` in XML, about 4.4 MB.
+      expect(res.body.length, format).toBeLessThan(8 * FEED_CONTENT_BUDGET_CHARS + 100_000);
+      // The XML parser decodes the content's entities once more than JSON does: either way the code's '<' are text.
+      const items =
+        format === 'json'
+          ? (JSON.parse(res.body).items as { title: string; url: string; content_html: string }[]).map((i) => ({
+              title: i.title,
+              url: i.url,
+              html: i.content_html.replaceAll('&lt;', '<'),
+            }))
+          : parseFeed(res.body).items.map((i) => ({ title: i.title, url: i.url, html: i.content || i.description || '' }));
+      const html = (title: string) => items.find((i) => i.title === title)?.html ?? '';
+      expect(items.map((i) => i.title)).toEqual(['large-5', 'large-4', 'large-3', 'large-2', 'large-1', 'over-cap', 'short-one']);
+      // Newest first until the budget is spent: four large posts whole, the fifth as a link.
+      for (const whole of ['large-5', 'large-4', 'large-3', 'large-2', 'short-one']) {
+        expect(html(whole), `${format} ${whole}`).toContain('<<<<<<');
+        expect(html(whole)).not.toContain('Read the whole post');
+      }
+      for (const linked of ['large-1', 'over-cap']) {
+        const entry = items.find((i) => i.title === linked);
+        expect(html(linked), `${format} ${linked}`).toContain(`About ${linked}`);
+        expect(html(linked)).toContain(`<a href="${entry?.url}">Read the whole post on Inkwell</a>`);
+        expect(html(linked)).not.toContain('<<<');
+      }
+    }
   });
 });
 

@@ -6,6 +6,19 @@
 export const SITE_NAME = 'Inkwell';
 /** Newest published posts in every feed. */
 export const FEED_ITEM_COUNT = 20;
+/**
+ * Stored content (characters of a post's block JSON) that one feed entry carries in full. A longer
+ * post's entry carries its description and a link instead: a post within the content limit can
+ * still grow eightfold as feed XML (`<` in a code block becomes `&amp;lt;`).
+ */
+export const FEED_ENTRY_CONTENT_MAX_CHARS = 100_000;
+/**
+ * Stored content all entries of one feed carry in full, newest first; later entries carry their
+ * description and a link. Bounds a feed's rendering to a few ms and its document to about 3 MB at
+ * worst, under the response cache's 4 MB, so twenty maximum-size posts cannot make each read of a
+ * feed render tens of megabytes (they made every request take 3-4 s and held the event loop).
+ */
+export const FEED_CONTENT_BUDGET_CHARS = 400_000;
 /** The sitemap protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 /**
