@@ -39,22 +39,23 @@ export const scheduledAtField = z.preprocess(
     }),
 );
 
+const blogTitle = visibleText({
+  required: BLOG_MESSAGES.titleRequired,
+  max: MAX_TITLE_LENGTH,
+  tooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters`,
+});
+const blogDescription = optionalVisibleText({
+  max: MAX_DESCRIPTION_LENGTH,
+  tooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
+  multiline: true,
+});
+const blogDraft = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((d) => d === true || d === 'true');
+
 /** The text fields of create and update (multipart fields arrive as strings). */
 export const blogFields = z.object({
-  title: visibleText({
-    required: BLOG_MESSAGES.titleRequired,
-    max: MAX_TITLE_LENGTH,
-    tooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters`,
-  }),
-  description: optionalVisibleText({
-    max: MAX_DESCRIPTION_LENGTH,
-    tooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
-    multiline: true,
-  }).default(''),
-  draft: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .default(false)
-    .transform((d) => d === true || d === 'true'),
+  title: blogTitle,
+  description: blogDescription.default(''),
+  draft: blogDraft.default(false),
 });
 
 /**
@@ -92,6 +93,16 @@ export const blogBody = blogFields.extend({
   version: formVersion,
   /** Publish this draft at that time (UTC); '' or null cancels a schedule, absent keeps it. */
   scheduledAt: scheduledAtField,
+});
+
+/**
+ * The body of PATCH /blogs/{id}: as POST's, but a field left out keeps the post's current value
+ * (a client sending only a new title must not publish a draft or empty its tags).
+ */
+export const blogUpdateBody = blogBody.extend({
+  title: blogTitle.optional(),
+  description: blogDescription.optional(),
+  draft: blogDraft.optional(),
 });
 
 export const blogListQuery = z.object({

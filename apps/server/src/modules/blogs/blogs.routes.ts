@@ -6,6 +6,7 @@ import {
   blogListQuery,
   blogListResponse,
   blogResponse,
+  blogUpdateBody,
   blogWriteResponse,
   messageResponse,
 } from '@inkwell/core';
@@ -13,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogPageTags, cardTags, countsTag } from '../../lib/public-tags';
-import { blogFormBody, blogInputOf } from './blogs.input';
+import { blogFormBody, blogInputOf, blogPatchOf } from './blogs.input';
 import { countsText, withCounts, withViewerFlags } from './blogs.presenter';
 
 const blogParams = z.object({ id: z.string().min(1).max(120) });
@@ -90,10 +91,10 @@ export const blogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: 'post-edit' },
       onRequest: app.authenticate,
       preValidation: blogFormBody,
-      schema: { ...blogWrite, params: blogParams, response: { 200: blogWriteResponse } },
+      schema: { ...blogWrite, body: blogUpdateBody, params: blogParams, response: { 200: blogWriteResponse } },
     },
     async (request) => {
-      return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, blogInputOf(request, request.body))) };
+      return { success: true as const, ...(await blogs.update(request.user!.id, request.params.id, blogPatchOf(request, request.body))) };
     },
   );
 

@@ -49,6 +49,25 @@ export interface BlogInput {
   claim?: (db: Kysely<Database>) => Promise<boolean>;
 }
 
+/** The fields an update may leave out. */
+type KeptFields = 'title' | 'description' | 'draft' | 'content' | 'tags';
+/** An update (PATCH): a field left out (undefined) keeps the post's current value. */
+export type BlogPatch = Omit<BlogInput, KeptFields> & Partial<Pick<BlogInput, KeptFields>>;
+
+/** The whole input of an update: what the patch leaves out, from the post as it is. */
+function completed(patch: BlogPatch, current: BlogRow): BlogInput {
+  // A scheduled post is stored as a draft until the scheduled-posts job publishes it.
+  const draft = patch.scheduledAt ? true : (patch.draft ?? current.draft === 1);
+  return {
+    ...patch,
+    title: patch.title ?? current.title,
+    description: patch.description ?? current.description,
+    draft,
+    content: patch.content ?? JSON.parse(current.content),
+    tags: patch.tags ?? current.tags,
+  };
+}
+
 export interface BlogEvents {
   /** A blog became visible: created published, or a draft published. */
   onPublished?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
@@ -154,9 +173,10 @@ export class BlogsService {
     }
   }
 
-  async update(userId: string, blogId: string, input: BlogInput): Promise<{ message: string; blog: BlogCard }> {
+  async update(userId: string, blogId: string, patch: BlogPatch): Promise<{ message: string; blog: BlogCard }> {
     const { db, blogs, search, uploads } = this.deps;
     const current = await this.changeable(userId, blogId, canEditBlog);
+    const input = completed(patch, current);
     const tags = parseTags(input.tags);
     const stored: StoredImage[] = [];
     let orphanKeys: string[] = [];

@@ -183,6 +183,46 @@ describe('drafts and permissions', () => {
   });
 });
 
+describe('PATCH /api/v1/blogs/:id with fields left out', () => {
+  const patch = (blogId: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/blogs/${blogId}`, headers: bearer(author.token), payload });
+
+  it('keeps what the body leaves out: a new title alone neither publishes a draft nor empties it', async () => {
+    const { blogId } = await createBlog(t, author, { title: 'Kept draft', description: 'Kept words', tags: ['kept'], draft: true });
+    const before = (await get(blogId, author.token)).json().blog;
+    const res = await patch(blogId, { title: 'Renamed draft' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await get(blogId, author.token)).json().blog;
+    expect(after).toMatchObject({ title: 'Renamed draft', description: 'Kept words', tags: ['kept'], draft: true });
+    expect(after.content).toEqual(before.content);
+    expect((await get(blogId)).statusCode).toBe(404);
+  });
+
+  it('publishes a draft on draft: false alone, with its own content, and refuses an unpublishable one', async () => {
+    const { blogId } = await createBlog(t, author, { title: 'Ready draft', tags: ['ready'], draft: true });
+    const res = await patch(blogId, { draft: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const blog = (await get(blogId)).json().blog;
+    expect(blog).toMatchObject({ title: 'Ready draft', description: 'How to use it', tags: ['ready'], draft: false });
+    expect(blog.content.blocks.length).toBe(everyBlock().length);
+
+    const empty = await createBlog(t, author, { description: '', content: { blocks: [] }, draft: true });
+    const refused = await patch(empty.blogId, { draft: false });
+    expect(refused.statusCode).toBe(400);
+    expect((await get(empty.blogId)).statusCode).toBe(404);
+  });
+
+  it('still refuses a title made empty, and a scheduled time keeps the post a draft', async () => {
+    const { blogId } = await createBlog(t, author, { draft: true });
+    expect((await patch(blogId, { title: '   ' })).statusCode).toBe(400);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await patch(blogId, { scheduledAt: at });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(blogId, author.token)).json().blog.draft).toBe(true);
+    expect((await get(blogId)).statusCode).toBe(404);
+  });
+});
+
 describe('deleting a blog', () => {
   it('removes its likes, saves, tags, comments, replies, comment likes and notifications', async () => {
     const { _id, blogId } = await createBlog(t, author);
