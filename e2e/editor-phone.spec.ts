@@ -135,6 +135,23 @@ test.describe('on a 390 px phone', () => {
     expect(await cutToolboxTitles(popover)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test('the first tap on Draft after typing in the editor takes, and the post is saved as a draft', async ({ page, stack }) => {
+    const author = await openEditor(page, stack, 'Tapio Tap');
+    await page.getByLabel('Title').fill('Meant as a draft');
+    const ed = editorOf(page);
+    await ed.newParagraph();
+    await page.keyboard.type('Typed on a phone, then Draft tapped once.');
+    // One tap, focus still in the block: its press and release must land on the same control.
+    await page.getByRole('radio', { name: 'Draft' }).tap();
+    await expect(page.getByRole('radio', { name: 'Draft' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save as Draft' }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    const drafts = await api(stack as never, `/users/${author.user.username}/drafts`, author.user.token);
+    expect(drafts.body.blogs.map((b: { title: string; draft: boolean }) => [b.title, b.draft])).toEqual([['Meant as a draft', true]]);
+    const published = await api(stack as never, `/users/${author.user.username}/blogs`, author.user.token);
+    expect(published.body.blogs).toEqual([]);
+  });
 });
 
 test('an embed takes its room while it loads: nothing below it moves when it arrives', async ({ page, stack }) => {

@@ -20,6 +20,8 @@ export function preloadEditor(): Promise<EditorModule> {
 }
 
 const LOAD_FAILED = 'The editor could not be loaded.';
+/** The class of the block last edited (editor.css gives it room for the controls on phones). */
+const EDITING_BLOCK = 'ink-editor__editing';
 
 export class ReadOnlyEditorError extends Error {
   constructor() {
@@ -91,6 +93,18 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
       if (event.target instanceof Element && event.target.closest('.ce-block')) changeRef.current?.();
     };
     element.addEventListener('input', onInput);
+    // Phones (editor.css): the block last edited keeps room below it for Editor.js' controls. It
+    // keeps it when focus leaves the editor: room that went with focus moved everything below up
+    // between a tap's press and release, so the first tap on Draft or Publish hit nothing.
+    let editing: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      const block = event.target instanceof Element ? event.target.closest('.ce-block') : null;
+      if (!block || block === editing) return;
+      editing?.classList.remove(EDITING_BLOCK);
+      block.classList.add(EDITING_BLOCK);
+      editing = block;
+    };
+    element.addEventListener('focusin', onFocusIn);
 
     preloadEditor()
       .then(({ createEditor }) => {
@@ -122,6 +136,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
       cancelled = true;
       readyRef.current = false;
       element.removeEventListener('input', onInput);
+      element.removeEventListener('focusin', onFocusIn);
       if (editorRef.current === editor) editorRef.current = null;
       const current = editor;
       const dispose = () => {
