@@ -22,6 +22,7 @@ import * as m0025 from './migrations/0025_search_index_lean';
 import * as m0026 from './migrations/0026_search_recent';
 import * as m0027 from './migrations/0027_write_path_pages';
 import * as m0028 from './migrations/0028_top_level_comments';
+import * as m0029 from './migrations/0029_published_at';
 import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0026_search_recent': m0026,
   '2026_11_26_0027_write_path_pages': m0027,
   '2026_11_27_0028_top_level_comments': m0028,
+  '2026_11_30_0029_published_at': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

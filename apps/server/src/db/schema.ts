@@ -92,6 +92,8 @@ export interface BlogsTable {
   scheduled_at: Generated<string | null>;
   /** HIDDEN_BY_MODERATOR | HIDDEN_AUTHOR_SUSPENDED (0020). */
   hidden: Generated<number>;
+  /** When the post first went public (created_at took the same time then); null: never published (0029). */
+  published_at: Generated<string | null>;
 }
 
 export interface BlogTagsTable {

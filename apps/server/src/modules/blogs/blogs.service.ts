@@ -68,6 +68,19 @@ function completed(patch: BlogPatch, current: BlogRow): BlogInput {
   };
 }
 
+/**
+ * The dates an update sets (0029): a draft's first publication dates the post then (created_at,
+ * which lists, feeds and digests order by) and marks it published; a post that went public before
+ * published_at existed gets its mark when it is made a draft again, so that coming back is not a
+ * first publication.
+ */
+function publicationDates(current: BlogRow, draft: 0 | 1): { created_at?: string; published_at?: string } {
+  if (current.published_at !== null || current.draft === draft) return {};
+  if (draft === 1) return { published_at: current.created_at };
+  const now = nowIso();
+  return { created_at: now, published_at: now };
+}
+
 export interface BlogEvents {
   /** A blog became visible: created published, or a draft published. */
   onPublished?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
@@ -150,6 +163,7 @@ export class BlogsService {
                 save_count: 0,
                 created_at: now,
                 updated_at: now,
+                published_at: draft ? null : now,
               },
               trx,
             );
@@ -185,6 +199,8 @@ export class BlogsService {
       if (!input.draft || input.scheduledAt) assertPublishable(input, content);
       const image = await resolveFeatured(this.deps.uploads, userId, input.image, current.image, stored);
       const draft = input.draft ? 1 : 0;
+      const dates = publicationDates(current, draft);
+      const createdAt = dates.created_at ?? current.created_at;
       await transact(db, async (tx) => {
         const trx = tx.db;
         if (input.claim && !(await input.claim(trx))) throw conflict('This post is no longer scheduled');
@@ -206,12 +222,13 @@ export class BlogsService {
           current.id,
           {
             ...writableColumns(input, content, tags, image, searchRowid),
+            ...dates,
             updated_at: nowIso(),
             ...(kept ? { version: kept.version } : {}),
           },
           trx,
         );
-        await blogs.replaceTags(current.id, tags, draft, current.created_at, trx, current.hidden);
+        await blogs.replaceTags(current.id, tags, draft, createdAt, trx, current.hidden);
         // A hidden post (issue 15) is not counted, published or not: only a visible change moves the count.
         const visibleAfter = isPubliclyVisible({ ...current, draft });
         const countDelta = Number(visibleAfter) - Number(isPubliclyVisible(current));
@@ -219,8 +236,9 @@ export class BlogsService {
         const keep = [...content.imageUrls, ...(image ? [image] : [])];
         await uploads.attachToBlog(current.id, userId, keep, trx);
         orphanKeys = await uploads.detachedFromBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
-        // Nobody is told about a hidden post.
-        if (visibleAfter && current.draft) await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
+        // Nobody is told about a hidden post; followers once, at its first publication.
+        if (visibleAfter && dates.published_at && current.draft)
+          await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
         else if (visibleAfter) await this.deps.events?.onUpdated?.({ authorId: userId, blogDbId: current.id }, tx);
         await this.touchPost(tx, blogId, userId);
       });

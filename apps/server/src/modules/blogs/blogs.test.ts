@@ -223,6 +223,56 @@ describe('PATCH /api/v1/blogs/:id with fields left out', () => {
   });
 });
 
+describe("a post's first publication", () => {
+  const patch = (blogId: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/blogs/${blogId}`, headers: bearer(author.token), payload });
+  const newPostNotices = async (user: TestUser, blogId: string) => {
+    const res = await t.app.inject({ url: '/api/v1/notifications?limit=50', headers: bearer(user.token) });
+    return (res.json().notifications as { message?: string; blog?: { blogId: string } }[]).filter(
+      (n) => n.message === 'published a new post' && n.blog?.blogId === blogId,
+    ).length;
+  };
+  const newest = async () => (await t.app.inject({ url: '/api/v1/blogs?limit=1' })).json().blogs[0]?.blogId;
+
+  it('dates an old draft when it goes out, so it leads the feeds; followers are told once, not at each republication', async () => {
+    const fan = await createUser(t, { name: 'Fay Follower' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) })).statusCode).toBe(200);
+    const { blogId } = await createBlog(t, author, { title: 'Begun long ago', draft: true });
+    await createBlog(t, reader, { title: 'Written after the draft' });
+    const begun = (await get(blogId, author.token)).json().blog.createdAt;
+
+    expect((await patch(blogId, { draft: false })).statusCode).toBe(200);
+    const published = (await get(blogId)).json().blog.createdAt;
+    expect(Date.parse(published)).toBeGreaterThan(Date.parse(begun));
+    expect(await newest()).toBe(blogId);
+    const feed = await t.app.inject({ url: '/feed.json' });
+    expect(feed.json().items[0].url).toMatch(new RegExp(`/blog/${blogId}$`));
+    expect(feed.json().items[0].date_published).toBe(published);
+    expect(await newPostNotices(fan, blogId)).toBe(1);
+
+    // Back to a draft and out again: the same date, and no second notice.
+    await createBlog(t, reader, { title: 'Written while it was a draft again' });
+    expect((await patch(blogId, { draft: true })).statusCode).toBe(200);
+    expect((await patch(blogId, { draft: false })).statusCode).toBe(200);
+    expect((await get(blogId)).json().blog.createdAt).toBe(published);
+    expect(await newest()).not.toBe(blogId);
+    expect(await newPostNotices(fan, blogId)).toBe(1);
+  });
+
+  it('keeps the date of a post published before published_at existed when it comes back from a draft', async () => {
+    const fan = await createUser(t, { name: 'Old Fan' });
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });
+    const { _id, blogId } = await createBlog(t, author, { title: 'Published before 0029' });
+    await t.database.db.updateTable('blogs').set({ published_at: null }).where('id', '=', _id).execute();
+    const date = (await get(blogId)).json().blog.createdAt;
+    expect(await newPostNotices(fan, blogId)).toBe(1); // when it was created
+    expect((await patch(blogId, { draft: true })).statusCode).toBe(200);
+    expect((await patch(blogId, { draft: false })).statusCode).toBe(200);
+    expect((await get(blogId)).json().blog.createdAt).toBe(date);
+    expect(await newPostNotices(fan, blogId)).toBe(1);
+  });
+});
+
 describe('deleting a blog', () => {
   it('removes its likes, saves, tags, comments, replies, comment likes and notifications', async () => {
     const { _id, blogId } = await createBlog(t, author);

@@ -186,7 +186,12 @@ describe('revision history', () => {
 
   it('records publishing a draft, keeps the newest 50 per post', async () => {
     const post = await createBlog(t, author, { title: 'Busy post', draft: true, content: text('v0') });
-    const first = await send('PATCH', `/blogs/${post.blogId}`, author.token, { title: 'Busy post', description: 'd', content: text('v1'), draft: false });
+    const first = await send('PATCH', `/blogs/${post.blogId}`, author.token, {
+      title: 'Busy post',
+      description: 'd',
+      content: text('v1'),
+      draft: false,
+    });
     expect(first.statusCode).toBe(200);
     expect((await send('GET', `/blogs/${post.blogId}/revisions`, author.token)).json().revisions[0]).toMatchObject({
       reason: 'publish',
