@@ -34,6 +34,8 @@ export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+const opaqueTag = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
 /**
  * A conditional GET the reader's copy satisfies: If-None-Match naming this ETag (or `*`), or,
  * only when no If-None-Match is sent (RFC 9110 13.2.2), If-Modified-Since not before Last-Modified.
@@ -45,7 +47,10 @@ export function isNotModified(
 ): boolean {
   const ifNoneMatch = headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
-    return ifNoneMatch === etag || ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+    if (ifNoneMatch === etag) return true;
+    // Weak comparison (RFC 9110 13.1.2): the opaque tags alone, with or without W/.
+    const opaque = opaqueTag(etag);
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaqueTag(tag.trim()) === opaque);
   }
   const since = headers['if-modified-since'];
   if (!since || !lastModified) return false;

@@ -26,7 +26,6 @@ export const feedsRoutes: FastifyPluginAsync = async (app) => {
     sendPublicDocument(request, reply, {
       body: renderFeed(data, format, publicUrl),
       type: feedContentType(format),
-      lastModified: data.items.length ? data.updated : undefined,
     });
 
   for (const format of Object.keys(FEED_FORMATS) as FeedFormat[]) {

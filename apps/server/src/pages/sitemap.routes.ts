@@ -16,11 +16,11 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   for (const section of SITEMAP_SECTIONS) {
     app.get<{ Querystring: { after?: unknown; until?: unknown } }>(sitemapFilePath(section), { config }, async (request, reply) => {
       const { after, until } = request.query;
-      const { xml, lastModified } = await sitemap.file(section, {
+      const { xml } = await sitemap.file(section, {
         after: typeof after === 'string' ? after : undefined,
         until: typeof until === 'string' ? until : undefined,
       });
-      return sendPublicDocument(request, reply, { body: xml, type: XML, lastModified });
+      return sendPublicDocument(request, reply, { body: xml, type: XML });
     });
   }
 };

@@ -66,7 +66,7 @@ export class SitemapService {
     return [XML_DECLARATION, `<sitemapindex xmlns="${NS}">`, ...entries, '</sitemapindex>'].join('\n');
   }
 
-  async file(section: SitemapSection, range: Partial<KeyRange>): Promise<{ xml: string; lastModified?: string }> {
+  async file(section: SitemapSection, range: Partial<KeyRange>): Promise<{ xml: string }> {
     const key = section === 'tags' ? TAG : UUID;
     for (const end of ['after', 'until'] as const) {
       const value = range[end];
@@ -84,14 +84,12 @@ export class SitemapService {
           ? await this.repo.profiles(keys, cap)
           : await this.repo.tags(keys, cap);
     if (keys.until !== null && rows.length >= 1.5 * this.fileSize) this.outgrown.add(section);
-    let newest = '';
     const urls = rows.map((row) => {
-      if (row.lastmod && row.lastmod > newest) newest = row.lastmod;
       const lastmod = row.lastmod ? `<lastmod>${xmlEscape(row.lastmod)}</lastmod>` : '';
       return `<url><loc>${xmlEscape(this.publicUrl + row.path)}</loc>${lastmod}</url>`;
     });
     const xml = [XML_DECLARATION, `<urlset xmlns="${NS}">`, ...urls, '</urlset>'].join('\n');
-    return { xml, lastModified: newest || undefined };
+    return { xml };
   }
 
   /** The cut keys of one section; concurrent index builds share one walk. */

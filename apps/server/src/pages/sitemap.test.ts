@@ -159,9 +159,9 @@ describe('sitemaps', () => {
       expect(res.json().success).toBe(false);
     }
     const first = await get('/sitemaps/posts.xml');
-    expect(first.headers['last-modified']).toBeDefined();
+    // No Last-Modified: a post hidden or restored changes a file without changing its newest date.
+    expect(first.headers['last-modified']).toBeUndefined();
     expect((await get('/sitemaps/posts.xml', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
-    expect((await get('/sitemaps/posts.xml', { 'if-modified-since': String(first.headers['last-modified']) })).statusCode).toBe(304);
   });
 
   it('reads each file and the index from index ranges, never a full scan', async () => {
