@@ -79,7 +79,10 @@ export function registerPages(app: FastifyInstance, distDir: string): Pages {
     send(request, reply, await pages.profile(request.params.username, undefined)),
   );
   app.get<{ Params: { username: string; tab: string } }>('/@:username/:tab', { config: profile }, async (request, reply) =>
-    send(request, reply, await pages.profile(request.params.username, request.params.tab)),
+    // '/@ada/' matches here with an empty tab: one address per page, as '/blog/x/' (notFound below).
+    request.params.tab === ''
+      ? send(request, reply, { redirect: `/@${encodeURIComponent(request.params.username)}` })
+      : send(request, reply, await pages.profile(request.params.username, request.params.tab)),
   );
   app.get<{ Params: { tag: string } }>('/tag/:tag', { config: lists }, async (request, reply) =>
     send(request, reply, await pages.tag(request.params.tag)),

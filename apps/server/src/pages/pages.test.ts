@@ -123,6 +123,17 @@ describe('blog page', () => {
     expect(image.endsWith(rows[0]!.storage_key)).toBe(true);
   });
 
+  it('draws the card of a title with characters XML cannot carry (U+FFFF, controls)', async () => {
+    const odd = await createBlog(t, author, { title: 'Odd \uffff title \u0001 here <&>' });
+    const image = readPage((await get(`/blog/${odd.blogId}`)).body).meta('og:image');
+    // The post's own card, not the site's card the page falls back to when drawing fails.
+    expect(image).toMatch(/\/uploads\/cards\/.+\.png$/);
+    expect(image).not.toContain('/cards/site-');
+    const png = await get(new URL(image!).pathname);
+    expect(png.statusCode).toBe(200);
+    expect(png.rawPayload.readUInt32BE(16)).toBe(1200);
+  });
+
   it('a new version of the post gets a new card; the old one is removed', async () => {
     const first = readPage((await get(`/blog/${blogId}`)).body).meta('og:image')!;
     const edit = await t.app.inject({
@@ -208,6 +219,9 @@ describe('status codes', () => {
     const profile = await get(`/@${author.username.toUpperCase()}`);
     expect(profile.statusCode).toBe(301);
     expect(profile.headers.location).toBe(`/@${author.username}`);
+    const profileSlash = await get(`/@${author.username}/?x=1`);
+    expect(profileSlash.statusCode).toBe(301);
+    expect(profileSlash.headers.location).toBe(`/@${author.username}?x=1`);
     const tag = await get('/tag/KYSELY?x=1');
     expect(tag.statusCode).toBe(301);
     expect(tag.headers.location).toBe('/tag/kysely?x=1');

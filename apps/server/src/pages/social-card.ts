@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { xmlEscape } from './feeds-xml';
 import type { OgImage } from './head';
 import { SITE_NAME, SITE_TAGLINE } from './head';
-import { absoluteUrl, escapeHtml, truncate } from './html';
+import { absoluteUrl, truncate } from './html';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -159,19 +160,23 @@ export function wrapLines(text: string, perLine: number, maxLines: number): stri
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 
-/** The card as PNG: indigo band, the title in up to three lines, the byline and the site's name. */
+/**
+ * The card as PNG: indigo band, the title in up to three lines, the byline and the site's name.
+ * The text is escaped for XML, which also drops what XML cannot carry (U+FFFF in a title made
+ * librsvg refuse the whole card).
+ */
 export async function drawCard(title: string, byline: string, detail: string): Promise<Buffer> {
   const lines = wrapLines(title, 26, 3);
   const titleSvg = lines
-    .map((line, i) => `<text x="80" y="${200 + i * 84}" font-size="68" font-weight="700" fill="#111827">${escapeHtml(line)}</text>`)
+    .map((line, i) => `<text x="80" y="${200 + i * 84}" font-size="68" font-weight="700" fill="#111827">${xmlEscape(line)}</text>`)
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT}">
 <rect width="100%" height="100%" fill="#eef2ff"/><rect width="100%" height="16" fill="#4f46e5"/>
 <rect x="80" y="70" width="56" height="56" rx="12" fill="#4f46e5"/><text x="108" y="110" font-size="34" font-weight="700" fill="#ffffff" text-anchor="middle">I</text>
-<text x="152" y="110" font-size="36" font-weight="800" fill="#111827">${escapeHtml(SITE_NAME)}</text>
+<text x="152" y="110" font-size="36" font-weight="800" fill="#111827">${xmlEscape(SITE_NAME)}</text>
 ${titleSvg}
-<text x="80" y="540" font-size="34" fill="#374151">${escapeHtml(truncate(byline, 48))}</text>
-<text x="1120" y="540" font-size="30" fill="#4f46e5" text-anchor="end">${escapeHtml(detail)}</text>
+<text x="80" y="540" font-size="34" fill="#374151">${xmlEscape(truncate(byline, 48))}</text>
+<text x="1120" y="540" font-size="30" fill="#4f46e5" text-anchor="end">${xmlEscape(detail)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
