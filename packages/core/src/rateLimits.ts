@@ -85,6 +85,8 @@ export const RATE_LIMITS = {
   'forgot-password': { windowSeconds: HOUR, perIp: 20, message: TOO_MANY },
   'forgot-password-email': { windowSeconds: HOUR, perKey: 3, message: TOO_MANY },
   'reset-password': { windowSeconds: HOUR, perIp: 30, message: TOO_MANY },
+  /** The links mailed to confirm something (an address, an account transfer): GETs that change data. */
+  'confirm-link': { windowSeconds: HOUR, perIp: 60, message: TOO_MANY },
   google: { windowSeconds: 15 * MINUTE, perIp: 30, message: TOO_MANY },
   'signout-everywhere': { windowSeconds: HOUR, perUser: 10, perIp: 30, message: TOO_MANY },
   /** Change password and delete account check the current password: this also caps guesses. */

@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify-email/:verificationToken',
-    { schema: { params: verifyEmailParams, response: { 200: messageResponse } } },
+    { config: { rateLimit: 'confirm-link' }, schema: { params: verifyEmailParams, response: { 200: messageResponse } } },
     async (request) => {
       const message = await auth.verifyEmail(request.params.verificationToken);
       return { success: true, message };

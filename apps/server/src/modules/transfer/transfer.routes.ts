@@ -27,7 +27,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Public: the link in the recipient's mailbox is the proof of consent. */
   app.get(
     '/confirm-transfer/:action/:token',
-    { schema: { params: confirmParams, response: { 200: transferConfirmResponse } } },
+    { config: { rateLimit: 'confirm-link' }, schema: { params: confirmParams, response: { 200: transferConfirmResponse } } },
     async (request) => ({ success: true as const, ...(await transfer.confirm(request.params.action, request.params.token)) }),
   );
 };
