@@ -131,7 +131,20 @@ describe('nesting deeper than any payload needs', () => {
 });
 
 describe('invisible text', () => {
-  const invisible = ['\u200B\u200B', '\u3164', ' \u200D\u2060 ', '\u202E\u202C', '\uFEFF'];
+  const invisible = [
+    '\u200B\u200B',
+    '\u3164',
+    ' \u200D\u2060 ',
+    '\u202E\u202C',
+    '\uFEFF',
+    // Format controls that draw nothing, and marks that need a character before them.
+    '\u206A\u206F',
+    '\u{E0001}\u{E0020}\u{E007F}',
+    '\u{1D173}\u{1D17A}',
+    '\u180B\u180D',
+    '\u17B4\u17B5',
+    '\u{1BCA0}\u{1BCA3}',
+  ];
 
   it('refuses titles, names and comments made only of invisible characters', async () => {
     const { blogId } = await createBlog(t, author);
@@ -158,6 +171,24 @@ describe('invisible text', () => {
       payload: { name: '\u200B', email: 'zw@example.com', password: 'secret123' },
     });
     expect400(signup, 'Name is required');
+  });
+
+  it('refuses a series title of invisible characters and drops a tag of blank fillers', async () => {
+    for (const title of ['\u200B', '\u202E', '\u3164', '\u206A']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/series', headers: bearer(author.token), payload: { title } });
+      expect400(res, 'Title is required');
+    }
+    const res = await postBlog({ title: 'Tagged', tags: ['\u3164', '\u115F', 'real\u200B'] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().blog.tags).toEqual(['real']);
+  });
+
+  it('keeps the marks that belong inside text: the flag of England, a Mongolian variation selector', async () => {
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const res = await postBlog({ title: `Go ${england}`, description: 'A\u1820\u180B b' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().blog.title).toBe(`Go ${england}`);
+    expect(res.json().blog.description).toBe('A\u1820\u180B b');
   });
 
   it('stores names, usernames, titles and comments normalized (NFC, trimmed, no zero-width or bidi controls)', async () => {

@@ -1,5 +1,6 @@
 import { MAX_TAGS } from '../constants';
 import { MAX_TAG_LENGTH } from '../messages';
+import { normalizeText } from '../schemas/text';
 
 export const TAG_MESSAGES = {
   tooMany: 'You can add up to 10 tags maximum',
@@ -19,7 +20,8 @@ export type AddTagResult = { ok: true; tags: string[] } | { ok: false; error?: s
  * are one tag, and 'Full Stack' and 'full-stack' another. '+' and '#' stay (c++, c#).
  */
 export function normalizeTag(raw: string): string {
-  return raw
+  // Invisible characters and blank fillers (a tag of U+3164 alone) go first, as in every text field.
+  return normalizeText(raw)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\s._-]+/g, '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './text';
 
 /** Series (issue 16): an author's ordered group of posts, 'Part n of m' on each post's page. */
 export const SERIES_MESSAGES = {
@@ -15,11 +16,11 @@ export const MAX_SERIES_TITLE_LENGTH = 100;
 /** Posts in one series; dev.to has no limit, this keeps the page's list short enough to read. */
 export const MAX_SERIES_POSTS = 100;
 
-const seriesTitle = z
-  .string()
-  .trim()
-  .min(1, 'Title is required')
-  .max(MAX_SERIES_TITLE_LENGTH, `Title must be at most ${MAX_SERIES_TITLE_LENGTH} characters`);
+const seriesTitle = visibleText({
+  required: 'Title is required',
+  max: MAX_SERIES_TITLE_LENGTH,
+  tooLong: `Title must be at most ${MAX_SERIES_TITLE_LENGTH} characters`,
+});
 const blogIdField = z.string().min(1).max(120);
 
 export const seriesTitleRequest = z.object({ title: seriesTitle });

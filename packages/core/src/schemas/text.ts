@@ -3,18 +3,23 @@ import { z } from 'zod';
 /**
  * Characters that render as nothing. Bidi controls can reorder what a reader sees (a name that
  * displays differently from what it is); zero-width ones make two names look identical. They are
- * removed everywhere. Joiners (ZWJ, ZWNJ) carry meaning between letters (emoji sequences, Persian)
+ * removed everywhere, with the other format controls that draw nothing (deprecated U+206A-206F,
+ * Khmer's invisible vowels, shorthand and musical format controls, the language tag). Joiners (ZWJ, ZWNJ) carry meaning between letters (emoji sequences, Persian)
  * and are kept there, but not at the ends. Hangul and braille fillers count as letters to Unicode
  * yet draw blank, so they are trimmed from the ends like spaces.
  */
 const ALWAYS_REMOVED = new RegExp(
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u180E\\u200B\\u200E\\u200F' +
-    '\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\uFFF9-\\uFFFB]',
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u17B4\\u17B5\\u180E\\u200B\\u200E\\u200F' +
+    '\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0001}]',
   'gu',
 );
 const BLANKS = '\\s\\u200C\\u200D\\u115F\\u1160\\u3164\\uFFA0\\u2800';
-// Variation selectors belong after an emoji, never before the first character.
-const EDGE_BLANKS = new RegExp(`^[${BLANKS}\\uFE00-\\uFE0F]+|[${BLANKS}]+$`, 'gu');
+// Marks that change the character before them, so never the first: variation selectors (after an
+// emoji), Mongolian ones (after a letter) and tag characters (U+E0020-E007F, which spell the flags
+// of England, Scotland and Wales after U+1F3F4). Trimmed from the start only; text of them alone
+// is empty.
+const NOT_FIRST = '\\uFE00-\\uFE0F\\u180B-\\u180D\\u180F\\u{E0020}-\\u{E007F}';
+const EDGE_BLANKS = new RegExp(`^[${BLANKS}${NOT_FIRST}]+|[${BLANKS}]+$`, 'gu');
 const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 
 export const NUL_MESSAGE = 'Text cannot contain NUL (\\u0000) characters';
