@@ -1,4 +1,4 @@
-import { type Blog, type BlogSeries, longDate } from '@inkwell/core';
+import { type Blog, type BlogSeries, postDay } from '@inkwell/core';
 import { isSafeImageUrl } from '../lib/sanitize';
 import { renderBlocksHtml } from './blocks-html';
 import { escapeHtml } from './html';
@@ -31,7 +31,7 @@ export function articleScreen(blog: Blog): string {
     blog.description
       ? `<p class="mt-3 text-lg wrap-anywhere text-gray-600 sm:text-xl dark:text-gray-400">${escapeHtml(blog.description)}</p>`
       : ''
-  }${image}<div class="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 pb-6 dark:border-gray-800"><a href="${escapeHtml(profilePath(blog.creator?.username || 'unknown'))}" rel="author" class="group flex min-w-0 items-center gap-3">${avatar(creatorName, blog.creator?.profilePic, 44)}<span class="min-w-0"><span class="block truncate font-semibold text-gray-900 group-hover:underline dark:text-gray-100">${escapeHtml(creatorName)}</span><span class="flex flex-wrap items-center gap-x-2 text-sm text-gray-500 dark:text-gray-400"><span class="inline-flex items-center gap-1">${CLOCK}${blog.readingTime} min read</span><span aria-hidden="true">·</span><time datetime="${escapeHtml(blog.createdAt)}">${escapeHtml(longDate(blog.createdAt))}</time></span></span></a></div>${tags}</header>${blog.series ? seriesBox(blog.series, blog.blogId) : ''}<div class="mt-8 ${SERVER_BLOCKS_CLASS}">${renderBlocksHtml(blog.content)}</div>${counts}</article>`;
+  }${image}<div class="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3 border-b border-gray-200 pb-6 dark:border-gray-800"><a href="${escapeHtml(profilePath(blog.creator?.username || 'unknown'))}" rel="author" class="group flex min-w-0 items-center gap-3">${avatar(creatorName, blog.creator?.profilePic, 44)}<span class="min-w-0"><span class="block truncate font-semibold text-gray-900 group-hover:underline dark:text-gray-100">${escapeHtml(creatorName)}</span><span class="flex flex-wrap items-center gap-x-2 text-sm text-gray-500 dark:text-gray-400"><span class="inline-flex items-center gap-1">${CLOCK}${blog.readingTime} min read</span><span aria-hidden="true">·</span><time datetime="${escapeHtml(blog.createdAt)}">${escapeHtml(postDay(blog.createdAt))}</time></span></span></a></div>${tags}</header>${blog.series ? seriesBox(blog.series, blog.blogId) : ''}<div class="mt-8 ${SERVER_BLOCKS_CLASS}">${renderBlocksHtml(blog.content)}</div>${counts}</article>`;
 }
 
 /** The app's 'Blog not found' screen. */

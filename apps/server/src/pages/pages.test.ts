@@ -81,6 +81,10 @@ describe('blog page', () => {
     for (const tag of ['h2', 'ol', 'pre', 'code', 'blockquote', 'table', 'hr', 'figure', 'figcaption', 'time']) {
       expect(page.elements(tag).length, tag).toBeGreaterThan(0);
     }
+    // The date as the app writes a post's day (SPEC.md 9, postDay), so it reads the same when the app takes over.
+    expect(page.bodyText).toMatch(
+      /\b\d{1,2}(st|nd|rd|th) (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/,
+    );
     // The app renders into a hidden #root and replaces the server page when its screen is ready.
     expect(page.root?.attribs.hidden).toBeDefined();
     expect(page.runnableScripts.every((s) => s.attribs.src !== undefined)).toBe(true);

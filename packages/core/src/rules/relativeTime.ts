@@ -40,6 +40,15 @@ export function postDate(date: string | Date, now: Date = new Date()): string {
     const s = Math.floor(diff / 1000);
     return `${s} second${s === 1 ? '' : 's'} ago`;
   }
+  return postDay(d);
+}
+
+/**
+ * A post's date as a day (SPEC.md 9's form past a week), e.g. '21st November 2026': what the
+ * server-rendered pages show, since a cached page cannot say '3 days ago' for long.
+ */
+export function postDay(date: string | Date): string {
+  const d = new Date(date);
   return `${ordinal(d.getDate())} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
 }
 
