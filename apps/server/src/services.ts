@@ -203,6 +203,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     uploads,
     mail: repos.mail,
     newsletter: repos.newsletter,
+    resets: repos.passwordResets,
     sessions,
   });
   const transfer = new TransferService({

@@ -50,6 +50,7 @@ export const TRANSFER_MESSAGES = {
   recipientNotFound: 'User not found with this email',
   sent: 'Transfer request sent. The recipient must accept it from their email.',
   badLink: 'This transfer link is invalid or has expired.',
+  suspended: 'This transfer cannot be completed while one of the accounts is suspended.',
   rejected: 'Transfer request rejected',
   accepted: 'Account transferred successfully',
 } as const;

@@ -168,6 +168,13 @@ export const canEditSeries = (viewer: ViewerId, series: { author_id: string }): 
 
 /** A suspended account (issue 15) cannot sign in, by password or Google, nor refresh a session. */
 export const canSignIn = (user: { suspended_at: string | null }): boolean => !user.suspended_at;
+/**
+ * An account moves to another only while neither is suspended: a suspension hides the account's
+ * posts and comments by a bit that belongs to their author (HIDDEN_AUTHOR_SUSPENDED), which a
+ * move would carry to the other account or leave behind on it.
+ */
+export const canTransferAccount = (sender: { suspended_at: string | null }, recipient: { suspended_at: string | null }): boolean =>
+  !sender.suspended_at && !recipient.suspended_at;
 
 /** Moderators and admins (issue 15); a suspended account is neither, whatever its role. */
 export const isModerator = (user: RoleFacts | null | undefined): boolean =>

@@ -117,7 +117,12 @@ export class PasswordResetRepository {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return false;
-    await db.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await this.useAllOpen(userId, db);
     return true;
+  }
+
+  /** Every open token of the user stops working (a new password, from a reset or a change). */
+  async useAllOpen(userId: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 }

@@ -122,6 +122,21 @@ describe('POST /api/v1/reset-password', () => {
     expect((await reset({ token: first, password: 'first-link-pass' })).statusCode).toBe(400);
   });
 
+  it('a changed password ends the reset links mailed before it', async () => {
+    const u = await createUser(t);
+    await forgot(u.email);
+    const link = tokenOf(await latestMailLink(t.database, u.email));
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/change-password',
+      headers: bearer(u.token),
+      payload: { currentPassword: u.password, newPassword: 'changed-after-a-scare' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await reset({ token: link, password: 'attacker-chosen-pass' })).statusCode).toBe(400);
+    expect((await signin(u.email, 'changed-after-a-scare')).statusCode).toBe(200);
+  });
+
   it('refuses unknown, expired and common-password resets with a clear 400 and changes nothing', async () => {
     const u = await createUser(t);
     expect((await reset({ token: 'not-a-real-token', password: 'whatever-it-is' })).statusCode).toBe(400);

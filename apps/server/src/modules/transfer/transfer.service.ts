@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { hashToken, newLinkToken } from '../../lib/crypto';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
+import { canTransferAccount } from '../../lib/policies';
 import type { RateGuard } from '../../lib/rate-guard';
 import type { SessionEvents } from '../../lib/session-events';
 import { transact } from '../../lib/tx';
@@ -54,6 +55,8 @@ export class TransferService {
     }
     const recipient = await users.findByEmail(input.newOwnerEmail);
     if (!recipient?.email_verified) throw notFound(TRANSFER_MESSAGES.recipientNotFound);
+    // The sender's own suspension ends their sessions; the recipient's is not told to the sender.
+    if (!canTransferAccount(sender, recipient)) throw notFound(TRANSFER_MESSAGES.recipientNotFound);
 
     const accept = newLinkToken();
     const reject = newLinkToken();
@@ -101,6 +104,8 @@ export class TransferService {
       const sender = await users.findById(request.from_user_id, trx);
       const recipient = await users.findById(request.to_user_id, trx);
       if (!sender || !recipient) throw badRequest(TRANSFER_MESSAGES.badLink);
+      // Refused, not used up: the link works again if the suspension is lifted before it expires.
+      if (action === 'accept' && !canTransferAccount(sender, recipient)) throw conflict(TRANSFER_MESSAGES.suspended);
       let result = NOTHING_MOVED;
       if (action === 'accept') {
         const moved = await this.moveAccount(sender.id, recipient.id, trx);

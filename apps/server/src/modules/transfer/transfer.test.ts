@@ -166,6 +166,48 @@ describe('GET /confirm-transfer/{action}/{token}', () => {
     expect((await confirm(reject)).statusCode).toBe(400);
   });
 
+  it('refuses to move an account while either side is suspended, and works again once the suspension is lifted', async () => {
+    const moderator = await createUser(t, { name: 'Mod' });
+    await t.database.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const suspend = (user: TestUser, on: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/moderation/users/${user.id}/${on ? 'suspend' : 'unsuspend'}`,
+        headers: bearer(moderator.token),
+        payload: { reason: 'Review of the transfer rules' },
+      });
+
+    // The sender suspended after asking: the link is refused (nothing moves) until it is lifted.
+    const [from, to] = await pair();
+    const { blogId } = await createBlog(t, from, { title: 'Hidden with its author' });
+    await requestTransfer(from, { newOwnerEmail: to.email, currentPassword: from.password });
+    const { accept } = await transferLinks(to.email);
+    expect((await suspend(from, true)).statusCode).toBe(200);
+    const refused = await confirm(accept);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This transfer cannot be completed while one of the accounts is suspended.');
+    expect(await count(t, 'blogs', 'creator_id', from.id)).toBe(1);
+    expect((await suspend(from, false)).statusCode).toBe(200);
+    expect((await confirm(accept)).statusCode).toBe(200);
+    expect(await count(t, 'blogs', 'creator_id', to.id)).toBe(1);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).statusCode).toBe(200);
+
+    // A suspended recipient: refused when asked, and refused at the link if suspended since.
+    const [sender, recipient] = await pair();
+    await createBlog(t, sender, { title: 'Stays public with its author' });
+    expect((await suspend(recipient, true)).statusCode).toBe(200);
+    const asked = await requestTransfer(sender, { newOwnerEmail: recipient.email, currentPassword: sender.password });
+    expect(asked.statusCode).toBe(404);
+    expect((await suspend(recipient, false)).statusCode).toBe(200);
+    expect((await requestTransfer(sender, { newOwnerEmail: recipient.email, currentPassword: sender.password })).statusCode).toBe(200);
+    const links = await transferLinks(recipient.email);
+    expect((await suspend(recipient, true)).statusCode).toBe(200);
+    expect((await confirm(links.accept)).statusCode).toBe(409);
+    expect(await count(t, 'blogs', 'creator_id', sender.id)).toBe(1);
+    // Declining moves nothing and stays possible.
+    expect((await confirm(links.reject)).statusCode).toBe(200);
+  });
+
   it('refuses expired, superseded, unknown and mismatched links', async () => {
     const [from, to] = await pair();
     await requestTransfer(from, { newOwnerEmail: to.email, currentPassword: from.password });

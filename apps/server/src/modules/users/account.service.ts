@@ -9,6 +9,7 @@ import { canDeleteAccount } from '../../lib/policies';
 import type { SessionEvents } from '../../lib/session-events';
 import { type Tx, transact } from '../../lib/tx';
 import type { MailRepository } from '../../mail/mail.repo';
+import type { PasswordResetRepository } from '../auth/auth.repo';
 import type { NewsletterRepository } from '../newsletter/newsletter.repo';
 import type { SearchRepository } from '../search/search.repo';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -23,6 +24,8 @@ export interface AccountDeps {
   uploads: UploadsService;
   mail: MailRepository;
   newsletter: NewsletterRepository;
+  /** A changed password ends the reset links mailed before it. */
+  resets: PasswordResetRepository;
   /** Told when tokens stop working, so live sockets of the user are dropped too. */
   sessions?: SessionEvents;
 }
@@ -51,6 +54,8 @@ export class AccountService {
     await transact(this.deps.db, async ({ db: trx }) => {
       await users.update(userId, { password_hash: passwordHash, updated_at: nowIso() }, trx);
       await users.bumpTokenVersion(userId, trx);
+      // A reset link mailed before the change (perhaps to a mailbox someone else reads) must not undo it.
+      await this.deps.resets.useAllOpen(userId, trx);
     });
     this.deps.sessions?.revoked(userId);
   }
