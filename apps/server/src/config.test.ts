@@ -40,6 +40,9 @@ describe('configuration is validated at start, naming the variable', () => {
     });
     expect(config.metrics).toEqual({ token: undefined, port: undefined });
     expect(load({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+    const blanks = load({ PORT: '', JWT_TTL_SECONDS: '', RATE_LIMIT_FACTOR: '', RESPONSE_CACHE_COUNTS_LAG_MS: '', UPLOAD_MAX_BYTES: '' });
+    expect(blanks.port).toBe(3000);
+    expect(blanks.publicUrl).toBe('http://localhost:3000');
   });
 
   it('reads S3 settings and the standard AWS variables', () => {

@@ -17,8 +17,6 @@ function urlOf(schemes: string[], what: string) {
     });
 }
 
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
@@ -72,8 +70,8 @@ const envSchema = z.object({
   UNCONFIRMED_SUBSCRIBER_DAYS: z.coerce.number().positive().default(7),
   /** How often due scheduled posts are published; the scheduler ticks at least this often. */
   SCHEDULED_POSTS_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
-  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
-  METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,7 +163,9 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty value counts as unset, for every variable: `PORT=` in an env file read as 0 (a random
+  // port, and a PUBLIC_URL of localhost:0 in every mailed link), `JWT_TTL_SECONDS=` as "too small".
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

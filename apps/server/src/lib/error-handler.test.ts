@@ -58,6 +58,11 @@ describe('isDatabaseDown', () => {
     const coded = (code: string) => Object.assign(new Error('x'), { code });
     for (const e of [coded('ECONNREFUSED'), coded('57P01'), coded('57P03'), coded('08006')]) expect(isDatabaseDown(e)).toBe(true);
     expect(isDatabaseDown(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseDown(coded('3D000'))).toBe(true);
+    expect(isDatabaseDown(Object.assign(new Error('database "inkwell" is not currently accepting connections'), { code: '55000' }))).toBe(
+      true,
+    );
+    expect(isDatabaseDown(Object.assign(new Error('lock is not available'), { code: '55000' }))).toBe(false);
     expect(isDatabaseDown(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
     expect(isDatabaseDown(coded('23505'))).toBe(false);
     expect(isDatabaseDown(new Error('syntax error'))).toBe(false);

@@ -90,9 +90,13 @@ const DOWN_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // The database is gone (dropped or renamed under the server): only ever raised when connecting.
+  '3D000',
 ]);
+// The last: a database that refuses new connections (ALLOW_CONNECTIONS false, code 55000, which
+// other statements raise for other reasons, so matched by its message).
 const DOWN_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|is not currently accepting connections/;
 
 export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string }).code;

@@ -15,6 +15,9 @@ export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !request.url.startsWith('/api/'))
       return payload;
+    // An answer that must never be reused (the health probes) gets no validator, so never a 304.
+    const cacheControl = reply.getHeader('cache-control');
+    if (typeof cacheControl === 'string' && cacheControl.includes('no-store')) return payload;
     const etag = weakEtag(payload);
     reply.header('etag', etag);
     reply.header('vary', 'Authorization, Accept-Encoding');

@@ -43,6 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkDatabase = () => timed(() => sql`select 1`.execute(database.db));
 
   app.get('/health', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
     const db = await checkDatabase();
     if (db.reachable) {
       return { success: true, status: 'ok', database: { engine: database.engine, reachable: true, latencyMs: db.latencyMs } };

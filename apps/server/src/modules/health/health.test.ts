@@ -39,6 +39,15 @@ describe('health probes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, status: 'ok', database: { engine: ENGINE, reachable: true } });
   });
+
+  it('no probe is cached or answered 304, whatever the prober sends', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/health/live', '/api/v1/health/ready']) {
+      const res = await t.app.inject({ url, headers: { 'if-none-match': '*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+  });
 });
 
 describe('readiness with Redis', () => {
