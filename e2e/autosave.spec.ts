@@ -48,6 +48,29 @@ test('a new post is saved as a draft while typing and comes back after a reload'
   expect(problems).toEqual([]);
 });
 
+test('words typed just before leaving through a link in the app are kept, on a post and on a new one without a title', async ({
+  page,
+  stack,
+}) => {
+  const author = await createVerifiedUser(stack, 'Lea Leaving');
+  await signInAs(page, author.user);
+  const blogId = await publish(stack, author, 'Left in a hurry', 'Published words.');
+  await page.goto(`/edit/${blogId}`);
+  await typeInEditor(page, ' Typed a moment before leaving.');
+  // Well inside the autosave's quiet time (2.5 s): only the last save on leaving can keep them.
+  await page.getByRole('link', { name: 'Inkwell home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/edit/${blogId}`);
+  await expect(page.locator('.codex-editor')).toContainText('Typed a moment before leaving.');
+
+  await page.goto('/add-blog');
+  await typeInEditor(page, 'A new post, no title yet, left at once.');
+  await page.getByRole('link', { name: 'Inkwell home' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/add-blog');
+  await expect(page.locator('.codex-editor')).toContainText('A new post, no title yet, left at once.');
+});
+
 test('a published post keeps edits pending until Update Blog, and readers see the published text', async ({ page, stack }) => {
   const author = await createVerifiedUser(stack, 'Paul Pending');
   await signInAs(page, author.user);

@@ -66,6 +66,12 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   /** Callers of ready() waiting for the current attempt to finish loading. */
   const waiters = useRef(new Set<{ resolve: () => void; reject: (error: Error) => void }>());
   const failed = useRef(false);
+  /**
+   * What the editor held when it was taken down (the writer left through an in-app link): read in
+   * the cleanup before destroy(), so the last autosave, which runs after it, still has the words
+   * typed since the previous one.
+   */
+  const lastContent = useRef<Promise<BlogContent> | null>(null);
 
   const ready = useCallback(() => {
     if (readyRef.current) return Promise.resolve();
@@ -77,6 +83,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
   useEffect(() => {
     const holder = holderRef.current;
     if (!holder) return;
+    lastContent.current = null;
     let cancelled = false;
     let editor: EditorJS | null = null;
     // Each instance gets its own element: Editor.js' destroy() empties its holder, and in
@@ -134,11 +141,16 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
 
     return () => {
       cancelled = true;
+      const wasReady = readyRef.current;
       readyRef.current = false;
       element.removeEventListener('input', onInput);
       element.removeEventListener('focusin', onFocusIn);
       if (editorRef.current === editor) editorRef.current = null;
       const current = editor;
+      // Editor.js reads every block's DOM as save() starts, so this holds the text as it is now.
+      const last =
+        wasReady && current && !current.readOnly.isEnabled ? current.save().then((o) => cleanEditorOutput(o as EditorOutput)) : null;
+      lastContent.current = last;
       const dispose = () => {
         try {
           current?.destroy();
@@ -147,7 +159,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
         }
         element.remove();
       };
-      if (current) current.isReady.then(dispose, dispose);
+      if (current) Promise.allSettled([current.isReady, last]).then(dispose);
       else element.remove();
     };
   }, [attempt]);
@@ -158,6 +170,7 @@ export function BlockEditor({ ref, initialContent, labelledBy, onChange }: Block
       ready,
       async save() {
         const editor = editorRef.current;
+        if ((!editor || !readyRef.current) && lastContent.current) return lastContent.current;
         if (!editor || !readyRef.current) throw new Error('The editor is still loading');
         if (editor.readOnly.isEnabled) throw new ReadOnlyEditorError();
         return cleanEditorOutput((await editor.save()) as EditorOutput);

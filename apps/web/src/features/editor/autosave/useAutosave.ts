@@ -50,6 +50,8 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
   const running = useRef<Promise<void> | null>(null);
   const stopped = useRef(false);
   const conflicted = useRef(false);
+  /** The editor has been left: a save that cannot read it gives up instead of trying again. */
+  const left = useRef(false);
 
   const keepLocal = useCallback(
     (fields: AutosaveFields) =>
@@ -70,7 +72,7 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
         const upTo = changes.current;
         const fields = await readRef.current();
         if (!fields) {
-          schedule(saveNow);
+          if (!left.current) schedule(saveNow);
           return;
         }
         keepLocal(fields);
@@ -150,7 +152,9 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onVisibility);
       window.clearTimeout(timer.current);
-      // Leaving the editor inside the app: one last save while the editor can still be read.
+      // Leaving the editor inside the app: one last save, of what the editor held as it was taken
+      // down (BlockEditor keeps it), so the words typed since the previous save are not lost.
+      left.current = true;
       void saveNow();
     };
   }, [keepLocal, saveNow, schedule]);

@@ -10,7 +10,7 @@ import {
 import type { MarkdownPost } from '@inkwell/core/markdown';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -63,7 +63,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const editorRef = useRef<BlockEditorHandle>(null);
+  const editorRef = useRef<BlockEditorHandle | null>(null);
   // The editor is only shown signed in; the id keys this user's copies in localStorage.
   const userId = useSession((s) => s.user.id) ?? 'anonymous';
   // Read once: the newest of the post, its pending autosave and this browser's unsent copy.
@@ -101,8 +101,15 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
   // Autosave reads the latest fields through a ref (its timers outlive renders).
   const latest = useRef({ title, description, tags, image });
   latest.current = { title, description, tags, image };
+  // React empties editorRef when the editor unmounts, before the last autosave reads it (leaving
+  // through an in-app link); the handle kept here still answers with what the editor last held.
+  const lastEditor = useRef<BlockEditorHandle | null>(null);
+  const keepEditor = useCallback((handle: BlockEditorHandle | null) => {
+    editorRef.current = handle;
+    if (handle) lastEditor.current = handle;
+  }, []);
   const read = async (): Promise<AutosaveFields | null> => {
-    const content = await editorRef.current?.save().catch(() => null);
+    const content = await (editorRef.current ?? lastEditor.current)?.save().catch(() => null);
     if (!content) return null;
     const { image: img, ...fields } = latest.current;
     return { ...fields, content, image: img.kind === 'saved' ? img.url : img.kind === 'none' ? null : undefined };
@@ -325,7 +332,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
           </p>
         </div>
         <div className="px-3 py-4 sm:px-6">
-          <BlockEditor ref={editorRef} initialContent={start.content} labelledBy={`${id}-content`} onChange={autosave.changed} />
+          <BlockEditor ref={keepEditor} initialContent={start.content} labelledBy={`${id}-content`} onChange={autosave.changed} />
         </div>
       </div>
 
