@@ -71,6 +71,19 @@ test('words typed just before leaving through a link in the app are kept, on a p
   await expect(page.locator('.codex-editor')).toContainText('A new post, no title yet, left at once.');
 });
 
+test('a reload right after typing brings the words back without a false conflict', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Rita Reload');
+  await signInAs(page, author.user);
+  const blogId = await publish(stack, author, 'Reloaded at once', 'Published words.');
+  await page.goto(`/edit/${blogId}`);
+  await typeInEditor(page, ' Typed just before the reload.');
+  await page.reload();
+  await expect(page.locator('.codex-editor')).toContainText('Typed just before the reload.');
+  await typeInEditor(page, ' And more after it.');
+  await expect(status(page)).toHaveText(/^Saved/);
+  await expect(page.getByText(/changed in another tab/i)).toHaveCount(0);
+});
+
 test('a published post keeps edits pending until Update Blog, and readers see the published text', async ({ page, stack }) => {
   const author = await createVerifiedUser(stack, 'Paul Pending');
   await signInAs(page, author.user);

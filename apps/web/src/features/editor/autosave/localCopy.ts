@@ -36,8 +36,14 @@ export function clearLocalCopy(userId: string, blogId: string | undefined): void
   }
 }
 
-/** Same text as far as a reader can tell (the server cleans content, so compare its words). */
+/**
+ * Same text as far as a reader can tell. Block ids are left out: Editor.js gives each block one in
+ * this browser and the server's copy has none, so a copy the server already had (sent as the page
+ * was left) never matched, and a reload within the autosave's quiet time opened a false "changed in
+ * another tab" conflict.
+ */
 export function sameFields(a: AutosaveFields, b: AutosaveFields): boolean {
-  const words = (f: AutosaveFields) => JSON.stringify([f.title.trim(), f.description.trim(), f.tags, f.content.blocks]);
+  const blocks = (f: AutosaveFields) => f.content.blocks.map(({ id: _id, ...block }: { id?: unknown }) => block);
+  const words = (f: AutosaveFields) => JSON.stringify([f.title.trim(), f.description.trim(), f.tags, blocks(f)]);
   return words(a) === words(b);
 }
