@@ -159,6 +159,39 @@ test('History shows the earlier version with a diff and restores it', async ({ p
   expect(page2.blog.content.blocks[0].data.text).toBe('The original opening line.');
 });
 
+test('with a long diff, Restore stays on screen and takes a mouse click', async ({ page, stack }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const author = await createVerifiedUser(stack, 'Lars Longdiff');
+  await signInAs(page, author.user);
+  const long = (word: string) => ({
+    blocks: Array.from({ length: 40 }, (_, i) => ({
+      type: 'paragraph',
+      data: { text: `${word} paragraph ${i} with enough words to wrap.` },
+    })),
+  });
+  const { blog } = await api(stack, author, 'POST', '/blogs', {
+    title: 'Long history',
+    description: 'd',
+    content: long('Old'),
+    draft: false,
+  });
+  await api(stack, author, 'PATCH', `/blogs/${blog.blogId}`, { content: long('New') });
+  await page.goto(`/edit/${blog.blogId}`);
+  await expect(page.locator('.codex-editor')).toContainText('New paragraph 39');
+  await page.getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: 'History' });
+  await dialog
+    .getByRole('button', { name: /Long history/ })
+    .first()
+    .click();
+  const restore = dialog.getByRole('button', { name: 'Restore this version' });
+  await expect(restore).toBeVisible();
+  const box = await restore.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(900);
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await expect(page.locator('.codex-editor')).toContainText('Old paragraph 39');
+});
+
 test('offline changes are kept on this device and saved when the connection is back', async ({ page, context, stack }) => {
   const author = await createVerifiedUser(stack, 'Otto Offline');
   await signInAs(page, author.user);

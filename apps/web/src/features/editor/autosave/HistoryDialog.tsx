@@ -76,7 +76,8 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
         <p className="text-gray-600 dark:text-gray-400">No earlier versions yet. Each update keeps the version before it here.</p>
       )}
       {revisions.length > 0 && (
-        <div className="grid max-h-[70vh] gap-4 sm:grid-cols-[14rem_1fr]">
+        // Rows bounded, so a long diff scrolls inside its column and Restore stays on screen below it.
+        <div className="grid max-h-[70vh] grid-rows-[auto_minmax(0,1fr)] gap-4 sm:grid-cols-[14rem_1fr] sm:grid-rows-[minmax(0,1fr)]">
           <ul aria-label="Versions" className="max-h-48 space-y-1 overflow-y-auto sm:max-h-[70vh]">
             {revisions.map((r) => (
               <li key={r._id}>
@@ -97,7 +98,7 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
               </li>
             ))}
           </ul>
-          <div className="min-w-0 overflow-y-auto">
+          <div className="flex min-h-0 min-w-0 flex-col">
             {!selected && (
               <p className="text-sm text-gray-600 dark:text-gray-400">Choose a version to compare it with the editor’s text.</p>
             )}
@@ -109,8 +110,10 @@ export default function HistoryDialog({ blogId, autosave, read, onClose }: Histo
             )}
             {revision.data && current.data && (
               <>
-                <DiffView before={revision.data} after={current.data} />
-                <div className="mt-4 flex justify-end">
+                <div className="min-h-0 flex-1 overflow-y-auto">
+                  <DiffView before={revision.data} after={current.data} />
+                </div>
+                <div className="mt-4 flex shrink-0 justify-end">
                   <Button onClick={() => void restore()} disabled={restoring}>
                     {restoring ? 'Restoring…' : 'Restore this version'}
                   </Button>
