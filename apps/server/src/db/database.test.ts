@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE } from '../../test/helpers';
 import { isDatabaseDown } from '../lib/error-handler';
 import { createDatabase, pgTimestampToIso } from './database';
+import { migrateToLatest } from './migrate';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -12,6 +13,19 @@ if (ENGINE !== 'postgres')
     'SKIPPED on SQLite: the connection tests need a PostgreSQL server to cut and a pool to watch (they run in the PostgreSQL project).',
   );
 describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connections', () => {
+  it('a database that does not exist stops the start with a message naming DATABASE_URL', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = '/inkwell_no_such_database';
+    const database = createDatabase({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 1 });
+    try {
+      await expect(migrateToLatest(database.db)).rejects.toThrow(
+        /^DATABASE_URL: cannot connect to the database: database "inkwell_no_such_database" does not exist$/,
+      );
+    } finally {
+      await database.destroy();
+    }
+  });
+
   // A restart terminates every backend; pg then emits 'error' on each client. One that is checked
   // out (between the statements of a transaction) used to have no listener, and the process died.
   it('survives a checked-out connection losing its server; the pool replaces it', async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { isDatabaseDown } from '../lib/error-handler';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_search';
 import * as m0003 from './migrations/0003_scale';
@@ -53,6 +54,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_30_0029_published_at': m0029,
 };
 
+/** Host not found, password or user refused (isDatabaseDown covers the rest: refused, gone, timed out). */
+const CANNOT_CONNECT = new Set(['ENOTFOUND', '28P01', '28000']);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
@@ -62,6 +66,11 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
+  // Nothing ran because the server could not be reached, or refused this database or user: the
+  // operator's setting to fix, named as a configuration error is (main.ts prints it without a stack).
+  if (error && !failed && (isDatabaseDown(error) || CANNOT_CONNECT.has((error as { code?: string }).code ?? ''))) {
+    throw new Error(`DATABASE_URL: cannot connect to the database: ${(error as Error).message}`);
+  }
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
