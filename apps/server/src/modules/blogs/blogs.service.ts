@@ -217,6 +217,7 @@ export class BlogsService {
           { title: input.title, description: input.description, tags, body: content.text },
           !draft,
           trx,
+          { newest: dates.created_at !== undefined },
         );
         await blogs.update(
           current.id,

@@ -259,6 +259,17 @@ describe("a post's first publication", () => {
     expect(await newPostNotices(fan, blogId)).toBe(1);
   });
 
+  it('search finds it as the newest of equal matches once published', async () => {
+    const word = `quokka${Date.now() % 100000}`;
+    const { blogId } = await createBlog(t, author, { title: `${word} alpha`, tags: ['quokka'], draft: true });
+    const other = await createBlog(t, reader, { title: `${word} gamma`, tags: ['quokka'] });
+    const found = async () =>
+      (await t.app.inject({ url: `/api/v1/search-blogs?search=${word}` })).json().blogs.map((b: { blogId: string }) => b.blogId);
+    expect(await found()).toEqual([other.blogId]);
+    expect((await patch(blogId, { draft: false })).statusCode).toBe(200);
+    expect(await found()).toEqual([blogId, other.blogId]);
+  });
+
   it('keeps the date of a post published before published_at existed when it comes back from a draft', async () => {
     const fan = await createUser(t, { name: 'Old Fan' });
     await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(fan.token) });

@@ -128,9 +128,21 @@ export class SearchRepository {
   }
 
   /** Called before the blog row itself is updated: its stored draft flag is still the old one. */
-  async reindex(rowid: number | null, doc: SearchDocument, published: boolean, db: Kysely<Database>): Promise<number | null> {
+  /**
+   * `newest`: the post's date has just moved to now (its first publication), so it takes a new,
+   * highest rowid: on SQLite the rowid's order is the search's newest-first order (ties, the
+   * ranked window and the older matches), as created_at is on PostgreSQL (its tables follow it).
+   */
+  async reindex(
+    rowid: number | null,
+    doc: SearchDocument,
+    published: boolean,
+    db: Kysely<Database>,
+    { newest = false } = {},
+  ): Promise<number | null> {
     if (this.pg) return null;
-    if (rowid === null) return this.index(doc, published, db);
+    if (rowid !== null && newest) await this.remove(rowid, db);
+    if (rowid === null || newest) return this.index(doc, published, db);
     const before = await this.publishedWords(rowid, db);
     await sql`UPDATE blogs_fts SET title = ${doc.title}, description = ${doc.description}, tags = ${doc.tags.join(' ')}, body = ${doc.body} WHERE rowid = ${rowid}`.execute(
       db,
