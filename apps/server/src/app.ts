@@ -211,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     users: services.repos.users,
     redis: services.redis,
     redisPrefix: config.redisPrefix,
+    recheckMs: config.realtimeRecheckMs,
   });
   services.notifications.attachPush(realtime, (err) => app.log.warn({ err }, 'notification push failed'));
   services.sessions.onRevoked((userId) => realtime.disconnectUser(userId));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REALTIME_LIMITS } from '@inkwell/core';
 import { z } from 'zod';
 
 /**
@@ -102,6 +103,8 @@ export interface Config {
   webDistDir?: string;
   /** Mail worker polling; tests turn it off and drain the outbox themselves. */
   mailWorker: boolean;
+  /** How often open sockets' tokens are checked again (REALTIME_LIMITS.recheckMs; tests shorten it). */
+  realtimeRecheckMs: number;
   /** In-memory cache of anonymous public reads (off: every request runs the full path, for benchmarks). */
   responseCache: boolean;
   responseCacheTtlMs: number;
@@ -197,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     allowPrivateUrlFetch: env.ALLOW_PRIVATE_URL_FETCH === 'true',
     webDistDir: env.WEB_DIST_DIR,
     mailWorker: true,
+    realtimeRecheckMs: REALTIME_LIMITS.recheckMs,
     responseCache: env.RESPONSE_CACHE === 'on',
     responseCacheTtlMs: env.RESPONSE_CACHE_TTL * 1000,
     responseCacheCountsLagMs: env.RESPONSE_CACHE_COUNTS_LAG_MS,

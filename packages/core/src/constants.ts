@@ -86,3 +86,16 @@ export const MAX_REPORT_TEXT_LENGTH = 1000;
 export const MAX_MODERATION_REASON_LENGTH = 1000;
 /** Report groups and audit rows per page of the moderation screen. */
 export const MODERATION_PAGE_SIZE = 20;
+
+/** The realtime socket (server-enforced; SPEC.md 7). A tab opens one socket and registers once on it. */
+export const REALTIME_LIMITS = {
+  /** Open sockets of one account on one instance; more are refused (tabs past this get no live updates). */
+  socketsPerUser: 20,
+  /** Messages one socket may send in a minute; past this it is dropped (each one may read the database). */
+  messagesPerMinute: 30,
+  /**
+   * How often each open socket's token is checked again: the backstop for a revocation this instance
+   * never heard (an admin command run without Redis, a lost publish); announced ones drop it at once.
+   */
+  recheckMs: 30_000,
+} as const;

@@ -1,3 +1,4 @@
+import { REALTIME_LIMITS } from '@inkwell/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
 import { bearer, createTestApp, createUser, deadPort, type TestApp, type TestUser } from '../../test/helpers';
@@ -52,6 +53,50 @@ describe('realtime notifications on one instance', () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/signout-everywhere', headers: bearer(u.token) });
     await gone;
     await expect(client(url, u.token)).rejects.toThrow('unauthorized');
+  });
+});
+
+describe('realtime sockets are bounded', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({ realtimeRecheckMs: 200 });
+    url = await listen(t.app);
+  });
+  afterAll(async () => t.close());
+
+  it('drops a socket that floods messages (each register reads the database), and keeps one that does not', async () => {
+    const u = await createUser(t);
+    const calm = await client(url, u.token, u.id);
+    const flood = await client(url, u.token, u.id);
+    for (let i = 0; i < REALTIME_LIMITS.messagesPerMinute + 10; i++) flood.socket.emit('register', u.id);
+    expect(await flood.disconnected).toBe('io server disconnect');
+    await settle();
+    expect(calm.socket.connected).toBe(true);
+  });
+
+  it(`refuses a user's socket past ${REALTIME_LIMITS.socketsPerUser} on one instance; closing one makes room`, async () => {
+    const u = await createUser(t);
+    const open = await Promise.all(Array.from({ length: REALTIME_LIMITS.socketsPerUser }, () => client(url, u.token)));
+    await expect(client(url, u.token)).rejects.toThrow('too many connections');
+    // Another user is not affected.
+    const other = await createUser(t);
+    await client(url, other.token, other.id);
+    open[0]!.socket.disconnect();
+    await settle();
+    const again = await client(url, u.token, u.id);
+    expect(again.socket.connected).toBe(true);
+  });
+
+  it('ends the sockets of a token revoked where this instance could not hear it (an admin command without Redis)', async () => {
+    const u = await createUser(t);
+    const tab = await client(url, u.token, u.id);
+    const bystander = await client(url, (await createUser(t)).token);
+    // What `npm run admin -- suspend` does from its own process: the token version moves, no event reaches this one.
+    await t.database.db.updateTable('users').set({ token_version: 99 }).where('id', '=', u.id).execute();
+    expect(await tab.disconnected).toBe('io server disconnect');
+    await settle();
+    expect(bystander.socket.connected).toBe(true);
   });
 });
 

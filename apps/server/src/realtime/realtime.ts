@@ -1,3 +1,4 @@
+import { REALTIME_LIMITS } from '@inkwell/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -47,6 +48,24 @@ function expireAt(socket: RealtimeSocket, expiresAt: number): void {
   socket.once('disconnect', () => clearTimeout(timer));
 }
 
+/** Drops a socket that sends more than REALTIME_LIMITS.messagesPerMinute (a fixed window per socket). */
+function limitMessages(socket: RealtimeSocket): void {
+  let windowStart = Date.now();
+  let count = 0;
+  socket.use((_packet, next) => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      windowStart = now;
+      count = 0;
+    }
+    if (++count > REALTIME_LIMITS.messagesPerMinute) socket.disconnect(true);
+    else next();
+  });
+}
+
+/** Users checked in one query by the periodic recheck. */
+const RECHECK_BATCH = 500;
+
 export interface Realtime extends NotificationPush {
   io: Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
   /** Drops every socket of a user whose tokens were revoked (password change, deletion), on every instance. */
@@ -63,7 +82,7 @@ export interface Realtime extends NotificationPush {
  */
 export function createRealtime(
   app: FastifyInstance,
-  deps: { tokens: TokenService; users: UsersRepository; redis?: Redis; redisPrefix?: string },
+  deps: { tokens: TokenService; users: UsersRepository; redis?: Redis; redisPrefix?: string; recheckMs?: number },
 ): Realtime {
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
     transports: ['websocket'],
@@ -104,6 +123,9 @@ export function createRealtime(
     }
   };
 
+  /** This instance's open sockets of a user (each joins sessionsRoom at connection). */
+  const openSockets = (userId: string) => io.of('/').adapter.rooms.get(sessionsRoom(userId))?.size ?? 0;
+
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown };
     const header = socket.handshake.headers.authorization;
@@ -114,11 +136,13 @@ export function createRealtime(
     socket.data.tokenVersion = verified.claims.ver;
     socket.data.expiresAt = verified.expiresAt;
     if ((await stillValid(socket)) !== true) return next(new Error('unauthorized'));
+    if (openSockets(socket.data.userId) >= REALTIME_LIMITS.socketsPerUser) return next(new Error('too many connections'));
     next();
   });
 
   io.on('connection', async (socket) => {
     expireAt(socket, socket.data.expiresAt);
+    limitMessages(socket);
     socket.on('register', async (userId, ack) => {
       // Only the token's own user, and only while that token is current: a socket that outlived a
       // revocation (or missed its disconnect) joins nothing and is dropped.
@@ -132,9 +156,41 @@ export function createRealtime(
       if (typeof ack === 'function') ack({ ok });
     });
     await socket.join(sessionsRoom(socket.data.userId));
+    // Handshakes that passed the count together: the ones past the limit go.
+    if (openSockets(socket.data.userId) > REALTIME_LIMITS.socketsPerUser) {
+      socket.disconnect(true);
+      return;
+    }
     // A revocation between the handshake's check and this join did not reach this socket: look again.
     if ((await stillValid(socket)) === false) socket.disconnect(true);
   });
+
+  /**
+   * Every open socket's token checked again now and then, a batch of users a query: a revocation
+   * this instance did not hear (an admin command run without Redis) ends its sockets within
+   * REALTIME_LIMITS.recheckMs instead of at the token's expiry. A database that cannot answer drops nothing.
+   */
+  const recheck = async () => {
+    const byUser = new Map<string, RealtimeSocket[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const list = byUser.get(socket.data.userId);
+      if (list) list.push(socket);
+      else byUser.set(socket.data.userId, [socket]);
+    }
+    const ids = [...byUser.keys()];
+    for (let i = 0; i < ids.length; i += RECHECK_BATCH) {
+      const batch = ids.slice(i, i + RECHECK_BATCH);
+      const versions = await deps.users.tokenVersions(batch);
+      for (const id of batch) {
+        for (const socket of byUser.get(id) ?? []) if (versions.get(id) !== socket.data.tokenVersion) socket.disconnect(true);
+      }
+    }
+  };
+  const recheckTimer = setInterval(
+    () => void recheck().catch((err) => app.log.warn({ err }, 'realtime: could not recheck open sockets')),
+    deps.recheckMs ?? REALTIME_LIMITS.recheckMs,
+  );
+  recheckTimer.unref();
 
   return {
     io,
@@ -147,6 +203,7 @@ export function createRealtime(
       io.in(sessionsRoom(userId)).disconnectSockets(true);
     },
     async close() {
+      clearInterval(recheckTimer);
       // This instance's sockets only: through the adapter the call would reach every instance's.
       io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -109,6 +109,13 @@ export class UsersRepository {
     return (await authState(this.db, id)).rows[0];
   }
 
+  /** The current token version of each of these users (a deleted one is absent). */
+  async tokenVersions(ids: string[]): Promise<Map<string, number>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'token_version']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, Number(r.token_version)]));
+  }
+
   insert(user: Insertable<UsersTable>, db: Kysely<Database> = this.db) {
     return db.insertInto('users').values(user).execute();
   }
