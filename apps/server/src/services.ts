@@ -169,7 +169,12 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     allowPrivateUrlFetch: config.allowPrivateUrlFetch,
   });
 
-  const notifications = new NotificationsService({ db, notifications: repos.notifications, blocking: repos.blocking });
+  const notifications = new NotificationsService({
+    db,
+    notifications: repos.notifications,
+    blocking: repos.blocking,
+    comments: repos.comments,
+  });
   const events = notificationEvents(notifications);
   const blogs = new BlogsService({
     db,

@@ -19,6 +19,7 @@ import {
   canModeratorRead,
   canReadBlog,
   canReadComment,
+  canReadThread,
   canReplyTo,
   canReport,
   canSeeProfileList,
@@ -80,7 +81,18 @@ const COMMENT_MATRIX: [string, (v: ViewerId) => boolean, Actor[]][] = [
   ['delete a comment whose blog is gone', (v) => canDeleteComment(v, COMMENT, undefined), ['commenter']],
   ['read a comment', (v) => canReadComment(v, { ...COMMENT, hidden: 0 }), ['visitor', 'user', 'author', 'commenter']],
   ['read a hidden comment', (v) => canReadComment(v, { ...COMMENT, hidden: 1 }), ['commenter']],
-  ['reply to a hidden comment', (v) => canReadComment(v, { ...COMMENT, hidden: 1 }) && canReplyTo({ hidden: 1 }), []],
+  ['reply to a hidden comment', (v) => canReadComment(v, { ...COMMENT, hidden: 1 }) && canReplyTo([{ hidden: 1 }]), []],
+  // A reply by someone else below the commenter's hidden comment: the thread is the commenter's to see, nobody's to answer.
+  [
+    'read a reply below a hidden comment',
+    (v) =>
+      canReadThread(v, [
+        { user_id: 'replier', hidden: 0 },
+        { ...COMMENT, hidden: 1 },
+      ]),
+    ['commenter'],
+  ],
+  ['reply below a hidden comment', (v) => canReplyTo([{ hidden: 0 }, { hidden: 1 }]), []],
   ["report the author's post", (v) => canReport(v, AUTHOR), ['user', 'commenter']],
 ];
 

@@ -7,7 +7,8 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
  *
  * - hidden by a moderator, author suspended, scheduled for later: `isPubliclyVisible` and
  *   `publiclyVisibleSql` (the blog row, or blog_tags' copy of its flags, carries the fact);
- *   for comments `canReadComment` and `commentReadableBySql` (the comment row's `hidden`).
+ *   for comments `canReadComment` and `commentReadableBySql` (the comment row's `hidden`), and
+ *   `canReadThread` for a reply with the comments above it.
  * - blocked (the author blocked the viewer, or the other way round): `canReadBlog`,
  *   `canInteract` and `blogReadableBySql`, which get the block as one more fact.
  * - moderators (issue 15): a role on the user row, read by the moderation service and asked
@@ -98,8 +99,19 @@ export function canReadComment(viewer: ViewerId, comment: CommentFacts & { hidde
   return !Number(comment.hidden) || isSelf(viewer, comment.user_id);
 }
 
-/** Nobody replies to a hidden comment, its author included: its thread is closed until restored. */
-export const canReplyTo = (comment: { hidden: number | null }): boolean => !Number(comment.hidden);
+/**
+ * A comment read as part of its thread (the comment, then every comment above it): a hidden
+ * comment hides the replies below it from whoever may not read it, their own authors included.
+ */
+export function canReadThread(viewer: ViewerId, thread: readonly (CommentFacts & { hidden: number | null })[]): boolean {
+  return thread.every((comment) => canReadComment(viewer, comment));
+}
+
+/**
+ * Nobody replies to a hidden comment or anywhere below it, its author included: its thread is
+ * closed until restored. `thread` is the comment replied to, then every comment above it.
+ */
+export const canReplyTo = (thread: readonly { hidden: number | null }[]): boolean => thread.every((comment) => !Number(comment.hidden));
 
 /** Only the comment's author edits it. */
 export const canEditComment = (viewer: ViewerId, comment: CommentFacts): boolean => isSelf(viewer, comment.user_id);

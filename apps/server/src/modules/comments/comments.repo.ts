@@ -171,6 +171,39 @@ const descendantsQuery = prepared(
   { statementName: 'comment_replies' },
 );
 
+/** A comment of a thread as the visibility rules read it (lib/policies.ts canReadThread). */
+export interface ThreadComment {
+  id: string;
+  blog_id: string;
+  parent_id: string | null;
+  user_id: string;
+  hidden: number;
+}
+const THREAD_COLUMNS = ['id', 'blog_id', 'parent_id', 'user_id', 'hidden'] as const;
+const threadColumns = (table: string) => sql.raw(THREAD_COLUMNS.map((column) => `${table}.${column}`).join(', '));
+
+/**
+ * Each comment with every comment above it, nearest first: a reply is read as part of its thread
+ * (a hidden comment closes and hides what is below it). Each level is one primary-key read; on
+ * PostgreSQL through LATERAL, as the replies' query above, so the recursion is never planned as a scan.
+ */
+const threadsQuery = (db: Kysely<Database>, ids: string[]) => {
+  const upLevel = isPostgres(db)
+    ? sql`SELECT up.start_id, up.depth + 1, ${threadColumns('parent')} FROM up CROSS JOIN LATERAL (
+        SELECT ${threadColumns('comments')} FROM comments WHERE comments.id = up.parent_id OFFSET 0
+      ) AS parent`
+    : sql`SELECT up.start_id, up.depth + 1, ${threadColumns('comments')} FROM comments INNER JOIN up ON comments.id = up.parent_id`;
+  // Kysely's outer SELECT, so db/write-watch.ts reads it as a read (see descendantsQuery).
+  const up = sql<
+    ThreadComment & { start_id: string; depth: number }
+  >`(WITH RECURSIVE up(start_id, depth, ${sql.raw(THREAD_COLUMNS.join(', '))}) AS (
+    SELECT comments.id, 0, ${threadColumns('comments')} FROM comments WHERE ${oneOf(db, 'comments.id', idList(db, ids))}
+    UNION ALL
+    ${upLevel}
+  ) SELECT * FROM up)`;
+  return db.selectFrom(up.as('up')).selectAll().orderBy('up.start_id').orderBy('up.depth');
+};
+
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthor>['executeTakeFirstOrThrow']>>;
 
 export class CommentsRepository {
@@ -178,6 +211,24 @@ export class CommentsRepository {
 
   findById(id: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Each of these comments with the comments above it, nearest first ([] for an unknown id is left out). */
+  async threads(ids: string[], db: Kysely<Database> = this.db): Promise<Map<string, ThreadComment[]>> {
+    const threads = new Map<string, ThreadComment[]>();
+    if (!ids.length) return threads;
+    for (const { start_id, depth: _depth, ...row } of await threadsQuery(db, ids).execute()) {
+      const comment = { ...row, hidden: Number(row.hidden) };
+      const thread = threads.get(start_id);
+      if (thread) thread.push(comment);
+      else threads.set(start_id, [comment]);
+    }
+    return threads;
+  }
+
+  /** The comment with the comments above it, nearest first; undefined if there is no such comment. */
+  async thread(id: string, db: Kysely<Database> = this.db): Promise<ThreadComment[] | undefined> {
+    return (await this.threads([id], db)).get(id);
   }
 
   findWithAuthor(id: string, viewerId: string | null, db: Kysely<Database> = this.db) {

@@ -11,6 +11,7 @@ import {
   canInteract,
   canReadBlog,
   canReadComment,
+  canReadThread,
   canReplyTo,
   canWithdrawReaction,
   type ViewerId,
@@ -90,9 +91,10 @@ export class CommentsService {
     if (!blog.actor_username) throw unauthorized(USER_MESSAGES.sessionExpired);
     let parentAuthorId: string | null = null;
     if (parentId) {
-      const parent = await comments.findById(parentId);
-      if (!parent || parent.blog_id !== blog.id || !canReadComment(userId, parent)) throw notFound('Comment not found');
-      if (!canReplyTo(parent)) throw forbidden(BLOCK_MESSAGES.cannotReply);
+      const thread = await comments.thread(parentId);
+      const parent = thread?.[0];
+      if (!thread || !parent || parent.blog_id !== blog.id || !canReadThread(userId, thread)) throw notFound('Comment not found');
+      if (!canReplyTo(thread)) throw forbidden(BLOCK_MESSAGES.cannotReply);
       parentAuthorId = parent.user_id;
     }
     // Everyone the comment reaches: the post's creator and, for a reply, the parent's author.
@@ -180,8 +182,9 @@ export class CommentsService {
 
   async toggleLike(userId: string, commentId: string): Promise<{ message: string; liked: boolean; likeCount: number }> {
     const { db, blogs, comments, events } = this.deps;
-    const comment = await comments.findById(commentId);
-    if (!comment || !canReadComment(userId, comment)) throw notFound('Comment not found');
+    const thread = await comments.thread(commentId);
+    const comment = thread?.[0];
+    if (!thread || !comment || !canReadThread(userId, thread)) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
     if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
     if (!canWithdrawReaction(userId, blog)) throw forbidden(BLOCK_MESSAGES.cannotLikeComment);

@@ -168,6 +168,49 @@ describe('a hidden comment', () => {
   });
 });
 
+describe('the thread below a hidden comment', () => {
+  it('is closed to replies and likes at any depth, counts nothing new, and notifications leave its text out', async () => {
+    const [replier, passer] = await Promise.all([createUser(t, { name: 'Replier' }), createUser(t, { name: 'Passer' })]);
+    const { blogId } = await createBlog(t, author, { title: 'Thread post' });
+    const top = (await api('POST', `/blogs/comment/${blogId}`, reader.token, { comment: 'Hidden soon' })).json().newComment;
+    const reply = (await api('POST', `/comment/${top._id}/${blogId}`, replier.token, { reply: 'Reply in the thread' })).json().newReply;
+    const deep = (await api('POST', `/comment/${reply._id}/${blogId}`, author.token, { reply: 'Deeper reply text' })).json().newReply;
+    expect(deep._id).toBeTruthy();
+    expect((await mod('comments', top._id, 'hide')).statusCode).toBe(200);
+    expect(await commentCount(blogId)).toBe(0);
+
+    // Nobody answers anything below it, the hidden comment's own author included; nobody else likes there.
+    for (const [who, below] of [
+      [passer, reply],
+      [passer, deep],
+      [reader, reply],
+      [replier, deep],
+    ] as const) {
+      const answered = await api('POST', `/comment/${below._id}/${blogId}`, who.token, { reply: 'Sneaked in' });
+      expect(answered.statusCode, `${who.name} replies`).toBeGreaterThanOrEqual(403);
+      expect(answered.statusCode).toBeLessThan(405);
+      // The hidden comment's author still reaches its thread (read, like), as the comment itself.
+      if (who === reader) continue;
+      const liked = await api('PATCH', `/blogs/like-comment/${below._id}`, who.token);
+      expect(liked.statusCode, `${who.name} likes`).toBeGreaterThanOrEqual(403);
+      expect(liked.statusCode).toBeLessThan(405);
+    }
+    expect(await commentCount(blogId)).toBe(0);
+    expect((await get(`/api/v1/blogs/${blogId}`)).json().blog.commentCount).toBe(0);
+    // The replier was told of the deep reply; the text is below a comment they may not read now.
+    const inbox = (await api('GET', '/notifications', replier.token)).json().notifications;
+    expect(inbox.some((n: { type: string }) => n.type === 'reply')).toBe(true);
+    expect(JSON.stringify(inbox)).not.toContain('Deeper reply text');
+    // The hidden comment's author still reads the whole thread, and is told of the reply with its text.
+    expect(JSON.stringify((await get(`/api/v1/blogs/${blogId}/comments`, reader.token)).json())).toContain('Deeper reply text');
+
+    await mod('comments', top._id, 'restore');
+    expect((await api('POST', `/comment/${deep._id}/${blogId}`, passer.token, { reply: 'Open again' })).statusCode).toBe(201);
+    expect(await commentCount(blogId)).toBe(4);
+    expect(JSON.stringify((await api('GET', '/notifications', replier.token)).json())).toContain('Deeper reply text');
+  });
+});
+
 describe('a suspended user', () => {
   it('cannot sign in, loses their tokens, and their content is hidden until unsuspended', async () => {
     const spammer = await createUser(t, { name: 'Spammer' });

@@ -1,5 +1,6 @@
 import { type NotificationView, notificationText } from '@inkwell/core';
-import { canReadBlog, canReadComment } from '../../lib/policies';
+import { canReadBlog, canReadComment, canReadThread } from '../../lib/policies';
+import type { ThreadComment } from '../comments/comments.repo';
 import type { NotificationRow } from './notifications.repo';
 
 export type { NotificationView };
@@ -7,14 +8,16 @@ export type { NotificationView };
 /**
  * A notification of SPEC.md section 3; message carries the text the UI shows after the sender's name.
  * A blog its recipient cannot see (back to draft, hidden) shows neither its title, its link nor the
- * comment on it; a hidden comment (issue 15) is left out too.
+ * comment on it; a hidden comment (issue 15) is left out too, and a reply below one (`above`: the
+ * comments above the notification's comment, nearest first).
  */
-export function presentNotification(row: NotificationRow): NotificationView {
+export function presentNotification(row: NotificationRow, above: readonly ThreadComment[] = []): NotificationView {
   const blogVisible = canReadBlog(row.recipient_id, { draft: row.blog_draft, hidden: row.blog_hidden, creator_id: row.blog_creator_id });
   const commentVisible =
     blogVisible &&
     row.comment_user_id !== null &&
-    canReadComment(row.recipient_id, { user_id: row.comment_user_id, hidden: row.comment_hidden });
+    canReadComment(row.recipient_id, { user_id: row.comment_user_id, hidden: row.comment_hidden }) &&
+    canReadThread(row.recipient_id, above);
   return {
     _id: row.id,
     type: row.type,

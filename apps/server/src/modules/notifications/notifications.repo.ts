@@ -170,6 +170,7 @@ function withSubjects(db: Kysely<Database>) {
       'blog.hidden as blog_hidden',
       'blog.creator_id as blog_creator_id',
       'comment.id as comment_id',
+      'comment.parent_id as comment_parent_id',
       'comment.comment as comment_text',
       'comment.user_id as comment_user_id',
       'comment.hidden as comment_hidden',

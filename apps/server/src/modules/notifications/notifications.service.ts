@@ -4,8 +4,9 @@ import type { Database, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { PlannedNotices, ToggleNotice, Tx } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
+import type { CommentsRepository, ThreadComment } from '../comments/comments.repo';
 import { type NotificationView, presentNotification } from './notifications.presenter';
-import type { NotificationFilterValue, NotificationKey, NotificationsRepository } from './notifications.repo';
+import type { NotificationFilterValue, NotificationKey, NotificationRow, NotificationsRepository } from './notifications.repo';
 
 /** Where new notifications and counts are pushed: the realtime server's rooms (user:<id>). */
 export interface NotificationPush {
@@ -51,7 +52,14 @@ export class NotificationsService {
   /** Told when a push fails after its change committed: the change stands, the failure is logged. */
   private pushFailed: (err: unknown) => void = () => {};
 
-  constructor(private readonly deps: { db: Kysely<Database>; notifications: NotificationsRepository; blocking: BlockingRepository }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      notifications: NotificationsRepository;
+      blocking: BlockingRepository;
+      comments: CommentsRepository;
+    },
+  ) {}
 
   attachPush(push: NotificationPush, onFailure: (err: unknown) => void): void {
     this.push = push;
@@ -174,7 +182,7 @@ export class NotificationsService {
   async list(userId: string, filter: NotificationFilterValue, page: number, limit: number) {
     const rows = await this.deps.notifications.list(userId, filter, limit, (page - 1) * limit);
     return {
-      notifications: rows.slice(0, limit).map(presentNotification),
+      notifications: await this.present(rows.slice(0, limit)),
       hasMore: rows.length > limit,
       unreadCount: await this.deps.notifications.unreadCount(userId),
     };
@@ -205,13 +213,21 @@ export class NotificationsService {
     const recipients = new Set<string>();
     for (let i = 0; i < ids.length; i += FANOUT_BATCH) {
       const rows = await this.deps.notifications.findWithSubjects(ids.slice(i, i + FANOUT_BATCH));
-      for (const row of rows) {
-        const view: NotificationView = presentNotification(row);
-        this.push.toUser(row.recipient_id, 'newNotification', view);
+      const views = await this.present(rows);
+      rows.forEach((row, j) => {
+        this.push.toUser(row.recipient_id, 'newNotification', views[j]);
         recipients.add(row.recipient_id);
-      }
+      });
     }
     for (const id of recipients) await this.pushCount(id);
+  }
+
+  /** The views of these rows; a reply's is read with the comments above it (one query for all). */
+  private async present(rows: NotificationRow[]): Promise<NotificationView[]> {
+    const replies = [...new Set(rows.flatMap((r) => (r.comment_parent_id ? [r.comment_parent_id] : [])))];
+    const above = await this.deps.comments.threads(replies);
+    const none: ThreadComment[] = [];
+    return rows.map((row) => presentNotification(row, (row.comment_parent_id && above.get(row.comment_parent_id)) || none));
   }
 
   private async pushCount(userId: string): Promise<number> {
