@@ -9,6 +9,14 @@ export const MAX_TAG_LENGTH = 40;
 export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 20;
 
+/** A write that met another one (the server's error handler). */
+export const RACE_MESSAGES = {
+  /** What it refers to (a post, comment or account) was deleted between its check and its write. */
+  deleted: 'Not found: it was deleted a moment ago',
+  /** PostgreSQL rolled it back for a deadlock on every attempt. */
+  conflict: 'This change collided with another one. Please try again.',
+} as const;
+
 export const BLOG_MESSAGES = {
   titleRequired: 'Title is required',
   created: 'Blog created successfully',

@@ -1,5 +1,7 @@
+import { RACE_MESSAGES } from '@inkwell/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation, isTransientConflict } from '../db/errors';
 import { AppError } from './errors';
 
 const DOWN_LOG_INTERVAL_MS = 5000;
@@ -36,6 +38,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', '5')
         .send({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+    }
+    // A write that raced the deletion of what it refers to, or lost every attempt to a deadlock:
+    // the client's answer, not the server's fault (logged, as they should stay rare).
+    if (isForeignKeyViolation(error)) {
+      request.log.warn({ err: error }, 'write refers to a row deleted meanwhile');
+      return reply.status(404).send({ success: false, message: RACE_MESSAGES.deleted });
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'write lost to concurrent writes');
+      return reply.status(409).send({ success: false, message: RACE_MESSAGES.conflict });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

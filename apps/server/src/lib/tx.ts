@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isTransientConflict } from '../db/errors';
 import type { Database } from '../db/schema';
 import { type Addition, touchChanges } from '../db/write-watch';
 
@@ -20,12 +21,16 @@ export interface Tx {
  * told about a change that was rolled back. A failing callback never fails the request.
  */
 export async function transact<T>(db: Kysely<Database>, fn: (tx: Tx) => Promise<T>, onCallbackError?: (err: unknown) => void): Promise<T> {
-  const after: (() => unknown)[] = [];
-  const result = await db
-    .transaction()
-    .execute((trx) =>
-      fn({ db: trx, afterCommit: (f) => after.push(f), touch: (tags, tables, added) => touchChanges(trx, tags, tables, added) }),
-    );
+  let after: (() => unknown)[] = [];
+  const result = await retryingConflicts(() => {
+    // A rolled-back attempt's callbacks go with it.
+    after = [];
+    return db
+      .transaction()
+      .execute((trx) =>
+        fn({ db: trx, afterCommit: (f) => after.push(f), touch: (tags, tables, added) => touchChanges(trx, tags, tables, added) }),
+      );
+  });
   for (const f of after) {
     try {
       await f();
@@ -49,10 +54,31 @@ export interface Declaration {
  * connection it is given; the declaration (as Tx.touch) is reported with it once it ran.
  */
 export function oneStatement<T>(db: Kysely<Database>, touched: Declaration, run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (held) => {
-    await touchChanges(held, touched.tags, touched.tables, touched.added);
-    return run(held);
-  });
+  return retryingConflicts(() =>
+    db.connection().execute(async (held) => {
+      await touchChanges(held, touched.tags, touched.tables, touched.added);
+      return run(held);
+    }),
+  );
+}
+
+/** Attempts of a write that PostgreSQL rolled back for a deadlock or a serialization failure. */
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs the write again when PostgreSQL chose it as a deadlock's victim (or failed its
+ * serialization): it was rolled back whole, so running it again is what the client would do,
+ * after a short random pause so the two do not meet again. The last failure is thrown (409).
+ */
+async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (n >= CONFLICT_ATTEMPTS || !isTransientConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * n));
+    }
+  }
 }
 
 /** What a toggle changed: a row added, a row taken back, or neither (already so, or refused). */

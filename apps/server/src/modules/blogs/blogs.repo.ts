@@ -137,6 +137,12 @@ export class BlogsRepository {
     return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** What tells whether a post changed, read under its row lock on PostgreSQL (SQLite's transaction holds the only connection). */
+  lockState(id: string, trx: Kysely<Database>) {
+    const query = trx.selectFrom('blogs').select(['version', 'updated_at', 'draft', 'hidden']).where('id', '=', id);
+    return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+  }
+
   findByBlogId(blogId: string, db: Kysely<Database> = this.db) {
     return db.selectFrom('blogs').selectAll().where('blog_id', '=', blogId).executeTakeFirst();
   }

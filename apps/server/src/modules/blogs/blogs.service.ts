@@ -1,4 +1,12 @@
-import { BLOG_MESSAGES, type Blog, type BlogCard, type BlogListQuery, type BlogSeries, normalizeTag } from '@inkwell/core';
+import {
+  BLOG_MESSAGES,
+  type Blog,
+  type BlogCard,
+  type BlogListQuery,
+  type BlogSeries,
+  normalizeTag,
+  REVISION_MESSAGES,
+} from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { truthy } from '../../db/flags';
@@ -187,9 +195,26 @@ export class BlogsService {
     }
   }
 
+  /**
+   * Everything an edit decides (the fields a partial patch keeps, the publication dates, the count,
+   * who is told) is decided from the post as read before its transaction, which is checked again
+   * under the row's lock; if another edit landed in between, the edit starts over from the new row.
+   * Two publishes at once had both counted and told the followers (PostgreSQL), and two partial
+   * edits at once had each put back the field the other changed.
+   */
   async update(userId: string, blogId: string, patch: BlogPatch): Promise<{ message: string; blog: BlogCard }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.updateFrom(await this.changeable(userId, blogId, canEditBlog), userId, blogId, patch);
+      } catch (err) {
+        if (!(err instanceof ChangedMeanwhile)) throw err;
+        if (attempt >= EDIT_ATTEMPTS) throw conflict(REVISION_MESSAGES.conflict);
+      }
+    }
+  }
+
+  private async updateFrom(current: BlogRow, userId: string, blogId: string, patch: BlogPatch) {
     const { db, blogs, search, uploads } = this.deps;
-    const current = await this.changeable(userId, blogId, canEditBlog);
     const input = completed(patch, current);
     const tags = parseTags(input.tags);
     const stored: StoredImage[] = [];
@@ -203,6 +228,7 @@ export class BlogsService {
       const createdAt = dates.created_at ?? current.created_at;
       await transact(db, async (tx) => {
         const trx = tx.db;
+        if (!sameState(await blogs.lockState(current.id, trx), current)) throw new ChangedMeanwhile();
         if (input.claim && !(await input.claim(trx))) throw conflict('This post is no longer scheduled');
         const kept = await this.deps.revisions?.beforeUpdate(
           {
@@ -381,4 +407,23 @@ export class BlogsService {
     const { items, hasMore } = page(rows, limit);
     return { blogs: items.map(presentCard), hasMore };
   }
+}
+
+/** Attempts of an edit whose post changed between its read and its transaction. */
+const EDIT_ATTEMPTS = 3;
+
+/** The post changed between an edit's read and its transaction (BlogsService.update starts over). */
+class ChangedMeanwhile extends Error {}
+
+type LockedState = { version: number; updated_at: string; draft: number; hidden: number };
+
+/** Whether the post is still as the edit read it: every committed edit moves its version and updated_at. */
+function sameState(locked: LockedState | undefined, read: LockedState): boolean {
+  return (
+    !!locked &&
+    Number(locked.version) === Number(read.version) &&
+    locked.updated_at === read.updated_at &&
+    Number(locked.draft) === Number(read.draft) &&
+    Number(locked.hidden) === Number(read.hidden)
+  );
 }

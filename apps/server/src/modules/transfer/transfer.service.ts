@@ -14,6 +14,7 @@ import { transferNoticeMail, transferRequestMail, transferResultMail } from '../
 import type { UploadsService } from '../uploads/uploads.service';
 import { needsPassword } from '../users/account.service';
 import type { CountersRepository } from '../users/counters.repo';
+import { lockAccountsAndPartners } from '../users/lock-accounts';
 import type { UsersRepository } from '../users/users.repo';
 import type { AccountMergeRepository } from './transfer.merge.repo';
 import type { TransferAction, TransferRepository } from './transfer.repo';
@@ -127,12 +128,14 @@ export class TransferService {
    */
   private async moveAccount(from: string, to: string, trx: Kysely<Database>): Promise<{ data: TransferResultData; fileKeys: string[] }> {
     const { merge, counters, users } = this.deps;
+    // First, so the rows read next are all the accounts': nothing new can refer to them meanwhile.
+    const partners = await lockAccountsAndPartners([from], { users, counters }, trx, [to]);
     // Read before anything moves: these are the rows whose counters may change.
     const blogIds = await counters.blogsTouchedBy(from, trx);
     const commentIds = await counters.commentsTouchedBy(from, trx);
     // The sender's follow partners, and its block partners: a block carried over ends the
     // recipient's follows with that person (the recipient's own blocks already did).
-    const userIds = [to, ...(await counters.followPartners(from, trx)), ...(await merge.blockPartners(from, trx))];
+    const userIds = [to, ...partners, ...(await merge.blockPartners(from, trx))];
 
     const transferredBlogs = await merge.moveBlogs(from, to, trx);
     const transferredComments = await merge.moveComments(from, to, trx);

@@ -14,6 +14,7 @@ import type { NewsletterRepository } from '../newsletter/newsletter.repo';
 import type { SearchRepository } from '../search/search.repo';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { CountersRepository } from './counters.repo';
+import { lockAccountsAndPartners } from './lock-accounts';
 import type { UserRow, UsersRepository } from './users.repo';
 
 export interface AccountDeps {
@@ -88,9 +89,10 @@ export class AccountService {
     let fileKeys: string[] = [];
     await transact(db, async (tx) => {
       const trx = tx.db;
+      // First, so the rows read next are all the account's: nothing new can refer to it meanwhile.
+      const userIds = await lockAccountsAndPartners([userId], { users, counters }, trx);
       const blogIds = await counters.blogsTouchedBy(userId, trx);
       const commentIds = await counters.commentsTouchedBy(userId, trx);
-      const userIds = await counters.followPartners(userId, trx);
       fileKeys = await counters.uploadKeys(userId, trx);
       // SQLite's FTS table has no foreign key; its rows for the user's blogs are removed by hand.
       for (const rowid of await counters.searchRowids(userId, trx)) await search.remove(rowid, trx);

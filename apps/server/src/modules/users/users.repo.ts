@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database, UsersTable } from '../../db/schema';
 
@@ -107,6 +108,18 @@ export class UsersRepository {
    */
   async findAuthState(id: string) {
     return (await authState(this.db, id)).rows[0];
+  }
+
+  /**
+   * PostgreSQL: locks these users' rows (in id order, so two such changes cannot deadlock) for a
+   * change that deletes or moves an account. A like, comment or follow referring to one of them
+   * takes a key-share lock on its row (the foreign key check), so it either committed before this
+   * lock, and what the change reads next sees it, or waits for the change and then finds the
+   * account gone. SQLite's transaction already holds the only connection.
+   */
+  async lockForChange(ids: string[], trx: Kysely<Database>): Promise<void> {
+    if (!isPostgres(trx) || !ids.length) return;
+    await trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   }
 
   /** The current token version of each of these users (a deleted one is absent). */
