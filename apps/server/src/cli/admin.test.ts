@@ -128,3 +128,38 @@ describe('npm run admin', () => {
     expect(usage.err).toContain('Usage: npm run admin -- <command>');
   }, 30_000);
 });
+
+if (!process.env.TEST_REDIS_URL)
+  console.warn('SKIPPED: TEST_REDIS_URL is not set, so what the command line announces through Redis is not tested (CI sets it).');
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('npm run admin beside a running server with Redis and its public cache', () => {
+  it("lifts a suspension in the server's cached lists at once, not at the cache's TTL", async () => {
+    const prefix = `cli-${randomBytes(4).toString('hex')}:`;
+    const withRedis = { ...env, REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: prefix, RESPONSE_CACHE: 'on' };
+    const server = await buildApp(loadConfig(withRedis, { mailWorker: false, backgroundJobs: false, rateLimitFactor: 100 }));
+    const cli = (...args: string[]) => {
+      const saved = env;
+      env = withRedis;
+      return admin(...args).finally(() => {
+        env = saved;
+      });
+    };
+    try {
+      const writer = await createUser({ ...t, app: server }, { name: 'Suspended Then Not' });
+      const { blogId } = await createBlog({ ...t, app: server }, writer, { title: 'Back after the suspension' });
+      const feed = async () => (await server.inject({ url: '/api/v1/blogs?limit=50' })).body;
+      expect(await feed()).toContain(blogId);
+      expect(await feed()).toContain(blogId); // cached
+
+      expect((await cli('suspend', writer.email, 'Spam')).code).toBe(0);
+      await expect.poll(feed, { timeout: 2000, interval: 50 }).not.toContain(blogId);
+      expect(await feed()).not.toContain(blogId); // the list without it, cached
+      const lifted = await cli('unsuspend', writer.email);
+      expect(lifted.code, lifted.err).toBe(0);
+      // Within a moment of the command's exit (the cache's TTL is a minute).
+      await expect.poll(feed, { timeout: 2000, interval: 50 }).toContain(blogId);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});

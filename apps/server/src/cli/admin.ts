@@ -63,9 +63,15 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   // No mail sending, no background jobs, and only warnings in the log: this process acts and leaves.
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', ...env }, { mailWorker: false, backgroundJobs: false }));
   try {
+    // Connected before acting, so what the action announces (a suspension lifted, tokens revoked)
+    // reaches the running instances: ioredis holds commands until it is; a Redis that is down fails this.
+    await app.services.redis?.ping().catch(() => undefined);
     const user = await app.services.repos.users.findByEmail(email);
     if (!user) throw new AppError(404, `${MODERATION_MESSAGES.userNotFound}: ${email}`);
-    return `${await action(app.services, user.id)}: ${user.username} <${user.email}>`;
+    const done = `${await action(app.services, user.id)}: ${user.username} <${user.email}>`;
+    // Handed to Redis before the process closes its connections (an unsuspend's message was lost).
+    await Promise.all([app.services.publicData.published(), app.services.sessions.published()]);
+    return done;
   } finally {
     await app.close();
   }
