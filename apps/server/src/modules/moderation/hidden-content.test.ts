@@ -74,8 +74,16 @@ describe('a hidden post', () => {
       expect((await get(url)).statusCode, url).toBe(200);
     }
     expect(await published(author)).toBe(1);
+    // The reader's profile counts the post they liked and saved (cached for visitors).
+    const readerCounts = async () => {
+      const { likedCount, savedCount } = (await get(`/api/v1/users/${reader.username}`)).json().user;
+      return [likedCount, savedCount];
+    };
+    const before = await readerCounts();
+    expect(await readerCounts()).toEqual(before);
 
     expect((await mod('posts', blogId, 'hide')).statusCode).toBe(200);
+    expect(await readerCounts()).toEqual([before[0] - 1, before[1] - 1]);
     for (const [url, body, needle] of await publicTexts(word, tag, blogId)) expect(body, url).not.toContain(needle);
     for (const token of [undefined, reader.token]) {
       expect((await get(`/api/v1/blogs/${blogId}`, token)).statusCode).toBe(404);

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import { formBody } from '../../lib/form-body';
-import { cardTags, followersTag, profileTag } from '../../lib/public-tags';
+import { cardTags, followersTag, LISTS_TAG, profileTag } from '../../lib/public-tags';
 import { profileFormBody, profileInputOf } from './users.input';
 import { withFollowerCount } from './users.presenter';
 
@@ -44,6 +44,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicCache = { publicCache: 'anonymous' as const, cacheTags: profileTags };
   const profileCache = {
     ...publicCache,
+    // Its liked and saved counts leave out posts the reader may not see: a post hidden, restored or
+    // made a draft (LISTS_TAG) moves the counts of everyone who liked or saved it, as on /@user.
+    cacheTags: (request: FastifyRequest) => [...profileTags(request), LISTS_TAG],
     liveCounts: {
       keyOf: (request: FastifyRequest) => followersTag(usernameOf(request)),
       seen: (body: unknown) => String((body as { user: Profile }).user.followerCount),
