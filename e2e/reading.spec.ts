@@ -52,11 +52,16 @@ test('home shows blog cards; Load More appends the next page, shows Loading..., 
     await route.continue();
   });
   const loadMore = page.getByRole('button', { name: 'Load More' });
-  await loadMore.click();
+  // From the keyboard: the disabled button loses the focus, which goes to the first new card.
+  await loadMore.focus();
+  await page.keyboard.press('Enter');
   const busy = page.getByRole('button', { name: 'Loading...' });
   await expect(busy).toBeDisabled();
   release();
   await expect(page.getByRole('heading', { name: `Home card ${stamp} number 2` })).toBeVisible();
+  await expect(cards.nth(4).getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(cards.nth(4).getByRole('link', { name: `Home card ${stamp} number 2` })).toBeFocused();
   await expect(page.getByRole('heading', { name: `Home card ${stamp} number 1` })).toBeVisible();
   expect(await cards.count()).toBeGreaterThanOrEqual(6);
   // Keep loading until the end: then the button is gone.

@@ -1,5 +1,5 @@
 import type { BlogCard as BlogCardData } from '@inkwell/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useServerPageReady } from '../../../lib/server-page';
 import { BlogCard } from './BlogCard';
@@ -29,6 +29,20 @@ export function BlogList({
   loadingLabel = 'Loading blogs',
 }: BlogListProps) {
   useServerPageReady(!initialLoading);
+  // The button is disabled while loading (SPEC.md 2), which takes the focus from it: a keyboard
+  // user's next Tab would skip the new cards. Once they come, the focus goes to the first of them.
+  const list = useRef<HTMLUListElement>(null);
+  const loadedFrom = useRef<number | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const from = loadedFrom.current;
+    if (from === null || loadingMore) return;
+    loadedFrom.current = null;
+    const first = list.current?.children[from]?.querySelector<HTMLElement>('a:not([tabindex="-1"])');
+    // Unless the reader has moved on meanwhile (a click or a Tab elsewhere).
+    const active = document.activeElement;
+    if (first && (!active || active === document.body || active === button.current)) first.focus();
+  }, [loadingMore]);
   if (initialLoading) {
     // A screen of height while loading: what follows the list (sidebar, footer) stays below the fold
     // instead of jumping down when the cards arrive.
@@ -44,7 +58,7 @@ export function BlogList({
       {blogs.length === 0 ? (
         empty
       ) : (
-        <ul className="space-y-5" aria-busy={loadingMore}>
+        <ul ref={list} className="space-y-5" aria-busy={loadingMore}>
           {blogs.map((blog) => (
             <li key={blog._id ?? blog.blogId}>
               <BlogCard blog={blog} />
@@ -55,8 +69,12 @@ export function BlogList({
       {hasMore && blogs.length > 0 && (
         <div className="mt-8 flex justify-center">
           <button
+            ref={button}
             type="button"
-            onClick={loadMore}
+            onClick={() => {
+              loadedFrom.current = blogs.length;
+              loadMore();
+            }}
             disabled={loadingMore}
             className="rounded-lg border border-gray-300 bg-white px-6 py-2.5 font-medium text-gray-800 transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
           >

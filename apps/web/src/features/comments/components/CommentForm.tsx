@@ -44,9 +44,17 @@ export function CommentForm({
     box?.setSelectionRange(box.value.length, box.value.length);
   }, [autoFocus]);
 
+  // `pending` comes from a render that a second click can beat (a double click, two quick taps):
+  // this flag is set at once, so one text is sent once.
+  const sending = useRef(false);
   const submit = async () => {
-    if (disabled) return;
-    if (await onSubmit(text.trim())) setText('');
+    if (disabled || sending.current) return;
+    sending.current = true;
+    try {
+      if (await onSubmit(text.trim())) setText('');
+    } finally {
+      sending.current = false;
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
