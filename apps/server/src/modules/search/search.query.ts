@@ -21,7 +21,17 @@ export const RECENT_MARGIN = 10_000;
 
 /** Words of a search box entry: letters and digits only, so nothing reaches the engines' query syntax. */
 export function searchTerms(input: string, max = 8): string[] {
-  return (input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, max);
+  // A word keeps its combining marks (Devanagari's vowel signs, a decomposed accent), as both
+  // engines' indexes keep them in it. Turkish İ is I: lower-cased it would be i and a mark.
+  return (lowerCased(input).match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, max);
+}
+
+/** Lower case in the composed form the indexes hold, with Turkish İ as I (no dot left over). */
+function lowerCased(text: string): string {
+  return text
+    .replace(/\u0130/g, 'I')
+    .normalize('NFC')
+    .toLowerCase();
 }
 
 /**
@@ -36,9 +46,17 @@ export function toTsQuery(terms: string[]): string {
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
 }
 
-/** A word as the search vocabulary keeps it: lower case, accents removed (as FTS5's remove_diacritics). */
+/**
+ * A word as SQLite's index and the search vocabulary keep it: lower case, accents removed from
+ * Latin letters only, as FTS5's remove_diacritics does. Other scripts keep their marks, and
+ * Hangul syllables and kana stay composed (taking every mark off a decomposed word had made
+ * Korean, accented Greek and voiced kana unfindable even typed exactly as written).
+ */
 export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return lowerCased(word)
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
 }
 
 /** The distinct words of a text, for the prefix vocabulary (SQLite). */

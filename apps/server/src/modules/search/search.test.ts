@@ -220,6 +220,20 @@ describe('an index without positions (migration 0025)', () => {
     expect(await search('kwa\u19b0mo nowhere')).toEqual([]);
   });
 
+  it('finds words of other scripts typed as written, on both engines: Korean, accented Greek, voiced kana, Hindi, Turkish İ', async () => {
+    const words = ['한국어', 'σίσυφος', 'にほんご', 'हिन्दी', 'İstanbul'];
+    await createBlog(t, author, {
+      title: `${words.at(-1)} travel diary`,
+      description: 'Plain',
+      tags: ['misc'],
+      content: { blocks: [{ type: 'paragraph', data: { text: `Words: ${words.slice(0, -1).join(' and ')}.` } }] },
+    });
+    for (const word of words) expect(await search(word), word).toEqual(['İstanbul travel diary']);
+    // Typed in lower case, and as a prefix while typing.
+    expect(await search('istanbul')).toEqual(['İstanbul travel diary']);
+    expect(await search('travel 한국')).toEqual(['İstanbul travel diary']);
+  });
+
   if (ENGINE !== 'sqlite') console.warn("SKIPPED on PostgreSQL: migration 0025 rebuilds only SQLite's FTS5 index.");
   it.skipIf(ENGINE !== 'sqlite')('answers the same before and after the rebuild', async () => {
     const queries = ['quokka', 'notes', 'wombat koala', 'bil', 'numbat', 'festival'];
