@@ -166,6 +166,44 @@ test('mobile: the bell sits in the compact bar and its dropdown fits the screen'
   await context.close();
 });
 
+test('an open dropdown follows what other tabs and taken-back actions did: no duplicate after undo and redo, read in another tab shown read', async ({
+  page,
+  stack,
+}) => {
+  const alice = await createVerifiedUser(stack, 'Tabbed Alice');
+  const bob = await createVerifiedUser(stack, 'Toggling Bob');
+  await signInAs(page, alice.user);
+  const ready = realtimeReady(page);
+  await page.goto('/');
+  await ready;
+  // The other tab only acts (over HTTP): it needs no socket of its own.
+  const second = await page.context().newPage();
+  await second.goto('/');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+
+  // Follow, unfollow, follow: one notice on the server, and one row in the open tab.
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await expect(panel.getByText('Toggling Bob started following you')).toHaveCount(1);
+  await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
+
+  // Read in the other tab: this tab's open list shows it read, not only its badge.
+  const otherBell = second.getByRole('button', { name: /^Notifications/ });
+  await otherBell.click();
+  await second.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  await expect(panel.getByLabel('Read', { exact: true })).toHaveCount(1);
+  await second.close();
+});
+
 test('signed-out visitors of / never download socket.io', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', async (response) => {

@@ -40,8 +40,11 @@ test('following from a profile updates the counts, the modal lists and the Follo
   await expect(card.getByTitle('0 comments')).toBeVisible();
   await expect(card.getByTitle('0 saves')).toBeVisible();
 
-  await header.getByRole('button', { name: 'Follow', exact: true }).click();
+  // From the keyboard: the button keeps the focus through its 'Processing...' state.
+  await header.getByRole('button', { name: 'Follow', exact: true }).focus();
+  await page.keyboard.press('Enter');
   await expect(header.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Following', exact: true })).toBeFocused();
   await expect(header.getByRole('button', { name: '1 Follower', exact: true })).toBeVisible();
   await expect(page.getByText('You are now following Alice Writer')).toBeVisible();
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));

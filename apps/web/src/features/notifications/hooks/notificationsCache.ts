@@ -46,6 +46,12 @@ export function changeUnread(delta: number, userId = currentUserId()): void {
   useUnreadStore.getState().set(userId, (owner === userId && count !== null ? count : 0) + delta);
 }
 
+/** The unread count this tab holds for the user, or null if it has none for them. */
+export function unreadKnown(userId: string): number | null {
+  const { userId: owner, count } = useUnreadStore.getState();
+  return owner === userId ? count : null;
+}
+
 /** The count of the signed-in user, or null before the first answer. */
 export function useUnreadCount(userId: string | null): number | null {
   return useUnreadStore((s) => (userId && s.userId === userId ? s.count : null));

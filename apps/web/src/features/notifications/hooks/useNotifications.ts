@@ -22,6 +22,7 @@ import {
   prependNotification,
   removeFromCache,
   setUnread,
+  unreadKnown,
 } from './notificationsCache';
 
 export const PAGE_SIZE = 10;
@@ -114,7 +115,17 @@ function listenOnce(): void {
     prependNotification(userId, payload);
     if (!payload.isRead) changeUnread(1, userId);
   });
-  onRealtime('unreadCountUpdate', (count) => setUnread(count));
+  onRealtime('unreadCountUpdate', (count) => {
+    const userId = currentUserId();
+    const known = userId ? unreadKnown(userId) : null;
+    setUnread(count);
+    // Fewer unread than this tab knew, and not by its own doing (that set the count already):
+    // notices were read or deleted in another tab, or taken back (an unlike, an unfollow). The
+    // lists are read again, so they neither show those as unread nor keep a taken-back one
+    // beside its redo.
+    if (userId && known !== null && typeof count === 'number' && count < known)
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+  });
   // Notifications made before the socket was registered were never pushed: re-read once connected.
   onRealtime('connected', () => {
     const userId = currentUserId();
