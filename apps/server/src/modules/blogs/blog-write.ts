@@ -2,7 +2,7 @@ import { publishProblems, tagsField } from '@inkwell/core';
 import { badRequest } from '../../lib/errors';
 import { isSafeImageUrl } from '../../lib/sanitize';
 import type { StoredImage, UploadsService } from '../uploads/uploads.service';
-import type { BlogInput } from './blogs.service';
+import type { BlogInput } from './blog-edit';
 import type { CleanContent } from './content';
 
 /**

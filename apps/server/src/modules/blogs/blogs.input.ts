@@ -2,7 +2,7 @@ import type { blogBody, blogUpdateBody } from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { formBody, formFiles } from '../../lib/form-body';
-import type { BlogInput, BlogPatch } from './blogs.service';
+import type { BlogInput, BlogPatch } from './blog-edit';
 
 /** Image files a create or update may carry: the featured image and up to 20 inline ones. */
 const MAX_FILES = 21;
