@@ -24,6 +24,7 @@ import * as m0026 from './migrations/0026_search_recent';
 import * as m0027 from './migrations/0027_write_path_pages';
 import * as m0028 from './migrations/0028_top_level_comments';
 import * as m0029 from './migrations/0029_published_at';
+import * as m0030 from './migrations/0030_upload_uses';
 import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0027_write_path_pages': m0027,
   '2026_11_27_0028_top_level_comments': m0028,
   '2026_11_30_0029_published_at': m0029,
+  '2026_11_30_0030_upload_uses': m0030,
 };
 
 /** Host not found, password or user refused (isDatabaseDown covers the rest: refused, gone, timed out). */

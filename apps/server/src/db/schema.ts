@@ -184,11 +184,18 @@ export interface UploadsTable {
   url: string;
   /** 'card': a post's generated social card (pages/social-card.ts). */
   kind: 'featured' | 'inline' | 'avatar' | 'card';
+  /** One of the posts using it (upload_uses lists them all); null: used by none. */
   blog_id: string | null;
   width: number;
   height: number;
   bytes: number;
   created_at: string;
+}
+
+/** A post showing an upload (0030): its file stays while any post uses it. */
+export interface UploadUsesTable {
+  blog_id: string;
+  upload_id: string;
 }
 
 export interface JobLeasesTable {
@@ -248,6 +255,7 @@ export interface Database {
   transfer_requests: TransferRequestsTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
+  upload_uses: UploadUsesTable;
   job_leases: JobLeasesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   digest_preferences: DigestPreferencesTable;

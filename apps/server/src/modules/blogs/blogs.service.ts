@@ -210,7 +210,7 @@ export class BlogsService {
         if (countDelta) await blogs.adjustPublishedCount(userId, countDelta, trx);
         const keep = [...content.imageUrls, ...(image ? [image] : [])];
         await uploads.attachToBlog(current.id, userId, keep, trx);
-        orphanKeys = await uploads.detachedFromBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
+        orphanKeys = await uploads.releasedByBlog(current.id, [...keep, ...(kept?.images ?? [])], trx);
         // Nobody is told about a hidden post; followers once, at its first publication.
         if (visibleAfter && dates.published_at && current.draft)
           await this.deps.events?.onPublished?.({ authorId: userId, blogDbId: current.id }, tx);
@@ -242,7 +242,7 @@ export class BlogsService {
     const current = await this.changeable(userId, blogId, canDeleteBlog);
     let keys: string[] = [];
     await transact(db, async ({ db: trx }) => {
-      keys = await uploads.keysForBlog(current.id, trx);
+      keys = await uploads.releasedByBlog(current.id, [], trx);
       await search.remove(current.search_rowid, trx);
       if (isPubliclyVisible(current)) await blogs.adjustPublishedCount(userId, -1, trx);
       // Likes, saves, tags, comments, notifications and upload rows go with it (ON DELETE CASCADE).

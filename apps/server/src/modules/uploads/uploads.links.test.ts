@@ -39,7 +39,7 @@ describe('linking uploads to blogs (used by the blogs module)', () => {
   const blogOf = async (imageId: string) =>
     (await t.database.db.selectFrom('uploads').select('blog_id').where('id', '=', imageId).executeTakeFirst())?.blog_id;
 
-  it('attaches own uploads, detaches unreferenced ones and deletes their files after commit', async () => {
+  it('attaches own uploads to every post using them, releases unreferenced ones and deletes their files after commit', async () => {
     const { uploads } = t.app.services;
     const other = await createUser(t);
     const [a, b, c, foreign] = [await stored(), await stored(), await stored(), await stored(other)];
@@ -51,7 +51,8 @@ describe('linking uploads to blogs (used by the blogs module)', () => {
       .execute((trx) => uploads.attachToBlog(blog1, user.id, [a.url, b.url, foreign.url, 'https://example.com/x.png'], trx));
     expect(n).toBe(2);
     expect([await blogOf(a.imageId), await blogOf(b.imageId), await blogOf(foreign.imageId)]).toEqual([blog1, blog1, null]);
-    expect(await uploads.attachToBlog(blog2, user.id, [a.url])).toBe(0); // one owning blog per file
+    expect(await uploads.attachToBlog(blog2, user.id, [a.url])).toBe(1); // a second post using the same file
+    expect(await blogOf(a.imageId)).toBe(blog1); // the first one stays its blog_id
 
     // A rolled-back save links nothing.
     await expect(
@@ -62,21 +63,23 @@ describe('linking uploads to blogs (used by the blogs module)', () => {
     ).rejects.toThrow('rollback');
     expect(await blogOf(c.imageId)).toBeNull();
 
-    const keys = await t.database.db.transaction().execute((trx) => uploads.detachedFromBlog(blog1, [a.url], trx));
+    const keys = await t.database.db.transaction().execute((trx) => uploads.releasedByBlog(blog1, [a.url], trx));
     expect(keys).toEqual([b.url.replace('/uploads/', '')]);
     expect(await blogOf(b.imageId)).toBeUndefined();
     expect(existsSync(fileOf(b.url))).toBe(true); // files go only after commit
     await uploads.deleteFiles([...keys, 'inline/2000/01/missing.webp']);
     expect(existsSync(fileOf(b.url))).toBe(false);
 
-    expect(await uploads.keysForBlog(blog1)).toEqual([a.url.replace('/uploads/', '')]);
+    // Let go by blog1, a stays for blog2, which uses it too.
+    expect(await t.database.db.transaction().execute((trx) => uploads.releasedByBlog(blog1, [], trx))).toEqual([]);
+    expect(await blogOf(a.imageId)).toBe(blog2);
 
     // A failed save discards what it uploaded, but never an upload a blog already uses.
     await uploads.discard([{ id: a.imageId }, { id: c.imageId }]);
-    expect([await blogOf(a.imageId), await blogOf(c.imageId)]).toEqual([blog1, undefined]);
+    expect([await blogOf(a.imageId), await blogOf(c.imageId)]).toEqual([blog2, undefined]);
     expect([existsSync(fileOf(a.url)), existsSync(fileOf(c.url))]).toEqual([true, false]);
 
-    await t.database.db.deleteFrom('blogs').where('id', '=', blog1).execute();
+    await t.database.db.deleteFrom('blogs').where('id', '=', blog2).execute();
     expect(await blogOf(a.imageId)).toBeUndefined(); // the row cascades with the blog
   });
 

@@ -27,9 +27,9 @@ export interface UploadsDeps {
 
 /**
  * Images users upload: validated and re-encoded, written to storage, recorded with their owner.
- * Blogs link the uploads their content uses (attachToBlog) so that editing or deleting a blog
- * can remove the files it no longer references. Files are deleted only after the database
- * change commits (deleteFiles), so a rolled-back edit never loses an image.
+ * Blogs record the uploads their content uses (attachToBlog) so that editing or deleting a blog
+ * can remove the files no post references any more (releasedByBlog). Files are deleted only after
+ * the database change commits (deleteFiles), so a rolled-back edit never loses an image.
  */
 export class UploadsService {
   private readonly urlPrefix: string;
@@ -57,20 +57,31 @@ export class UploadsService {
     return own.length ? this.deps.uploads.attach(blogDbId, ownerId, own, trx) : Promise.resolve(0);
   }
 
-  /** Deletes the blog's upload rows whose URL is not in keepUrls; returns their keys for deleteFiles after commit. */
-  async detachedFromBlog(blogDbId: string, keepUrls: string[], trx?: Kysely<Database>): Promise<string[]> {
-    const keep = new Set(keepUrls);
-    const gone = (await this.deps.uploads.listForBlog(blogDbId, trx)).filter((r) => !keep.has(r.url));
-    await this.deps.uploads.deleteByIds(
+  /**
+   * The blog stops using its uploads whose URL is not in keepUrls (all of them when it is about to
+   * be deleted). An upload another post still uses moves to that post; the owner's current profile
+   * picture stays unlinked; any other goes, and its key is returned for deleteFiles after commit.
+   */
+  async releasedByBlog(blogDbId: string, keepUrls: string[], trx: Kysely<Database>): Promise<string[]> {
+    const { uploads } = this.deps;
+    const released = await uploads.lockUsedBy(blogDbId, keepUrls, trx);
+    if (!released.length) return [];
+    const ids = released.map((r) => r.id);
+    await uploads.removeUses(blogDbId, ids, trx);
+    const elsewhere = await uploads.otherUses(ids, trx);
+    const avatars = await uploads.currentAvatars(ids, trx);
+    const gone: typeof released = [];
+    for (const row of released) {
+      const next = elsewhere.get(row.id) ?? null;
+      if (next || avatars.has(row.id)) {
+        if (row.blog_id !== next) await uploads.setBlog(row.id, next, trx);
+      } else gone.push(row);
+    }
+    await uploads.deleteByIds(
       gone.map((r) => r.id),
       trx,
     );
     return gone.map((r) => r.storage_key);
-  }
-
-  /** Storage keys of every upload linked to the blog (read before deleting it; rows cascade). */
-  async keysForBlog(blogDbId: string, trx?: Kysely<Database>): Promise<string[]> {
-    return (await this.deps.uploads.listForBlog(blogDbId, trx)).map((r) => r.storage_key);
   }
 
   /** Best effort: a file that cannot be removed is logged, never fails the request that committed. */
