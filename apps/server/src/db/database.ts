@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { firstComeFirstServed } from './connection-queue';
 import { statementNameOf } from './prepared';
 import type { Database } from './schema';
 import { startBackgroundCheckpoints } from './sqlite-checkpointer';
@@ -172,7 +173,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('temp_store = MEMORY');
   const writes = new WriteSignal();
   const checkpoints = options.backgroundCheckpoints ? startBackgroundCheckpoints(sqlite, options.sqliteFile) : undefined;
-  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), writes, checkpoints?.afterCommit);
+  const sqliteDialect = firstComeFirstServed(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const dialect = watchWrites(sqliteDialect, writes, checkpoints?.afterCommit);
   const db = new Kysely<Database>({ dialect, log: logger(options, queryTimes) });
   return {
     db,
