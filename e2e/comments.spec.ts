@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
@@ -161,4 +162,113 @@ test('the comment panel pages with Load more comments, and closes when leaving t
   await panel.getByRole('link', { name: 'Popular Author' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/@${author.user.username}$`));
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+/** Fails when the focus fell to <body>, as it does when its element goes away and nothing takes it on. */
+async function expectFocusKept(page: Page) {
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
+}
+
+test('keyboard focus stays in the thread after an edit, a reply and a delete', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Thread Author');
+  const reader = await createVerifiedUser(stack, 'Keyboard Reader');
+  const post = await createBlog(stack, author);
+  for (const text of ['Comment A', 'Comment B', 'Comment C']) {
+    const res = await api(stack, reader.user.token, 'POST', `/blogs/comment/${post.blogId}`, { comment: text });
+    expect(res.status).toBe(201);
+  }
+  await signInAs(page, reader.user);
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  const panel = page.getByRole('dialog', { name: /^Comments \(\d+\)$/ });
+  const items = panel.locator('ul[aria-label="Comments"] > li');
+  await expect(items).toHaveCount(3);
+  const item = (text: string) => items.filter({ hasText: text });
+  const articleOf = (text: string) => item(text).locator(':scope > article');
+  const options = (text: string) => item(text).getByRole('button', { name: 'Comment options' }).first();
+  // As a keyboard works the menu: its first item has the focus once open, End goes to the last (Delete).
+  const choose = async (menuButton: Locator, choice: 'Edit' | 'Delete') => {
+    await menuButton.press('Enter');
+    await expect(page.getByRole('menuitem').first()).toBeFocused();
+    if (choice === 'Delete') await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: choice })).toBeFocused();
+    await page.keyboard.press('Enter');
+  };
+  // The confirm dialog's own first focus (its close button) comes before the key, or it would take the focus from the answer.
+  const confirm = page.getByRole('dialog', { name: 'Delete comment' });
+  const answer = async (button: 'Cancel' | 'Delete') => {
+    await expect(confirm.getByRole('button', { name: 'Close' })).toBeFocused();
+    await confirm.getByRole('button', { name: button }).press('Enter');
+  };
+
+  // Edit, saved with Enter: the focus goes back to Comment options, where Edit was chosen; Tab goes on to the comment's Like.
+  await choose(options('Comment C'), 'Edit');
+  const editBox = panel.getByRole('textbox', { name: 'Edit comment' });
+  await expect(editBox).toBeFocused();
+  await editBox.press('End');
+  await editBox.pressSequentially(', edited');
+  await editBox.press('Enter');
+  await expect(panel.getByText('Comment C, edited')).toBeVisible();
+  await expect(options('Comment C')).toBeFocused();
+  await expectFocusKept(page);
+  await page.keyboard.press('Tab');
+  await expect(item('Comment C').getByRole('button', { name: '0 likes' })).toBeFocused();
+
+  // Edit cancelled with Escape: the same.
+  await choose(options('Comment C'), 'Edit');
+  await expect(editBox).toBeFocused();
+  await editBox.press('Escape');
+  await expect(editBox).toHaveCount(0);
+  await expect(options('Comment C')).toBeFocused();
+
+  // Reply cancelled: back to Reply. Reply sent: the new reply has the focus, and Tab reaches its author's link.
+  const replyButton = item('Comment B').getByRole('button', { name: 'Reply', exact: true }).first();
+  await replyButton.press('Enter');
+  const replyBox = panel.getByRole('textbox', { name: 'Reply to Keyboard Reader' });
+  await expect(replyBox).toBeFocused();
+  await replyBox.press('Escape');
+  await expect(replyBox).toHaveCount(0);
+  await expect(replyButton).toBeFocused();
+  await replyButton.press('Enter');
+  await replyBox.fill('A reply to B');
+  await replyBox.press('Enter');
+  const newReply = item('Comment B').locator('ul[aria-label="Replies to Keyboard Reader"] > li > article');
+  await expect(newReply).toContainText('A reply to B');
+  await expect(newReply).toBeFocused();
+  await expectFocusKept(page);
+  await page.keyboard.press('Tab');
+  await expect(newReply.getByRole('link', { name: 'Keyboard Reader' })).toBeFocused();
+
+  // Delete cancelled: back to Comment options.
+  await choose(options('Comment C'), 'Delete');
+  await answer('Cancel');
+  await expect(confirm).toHaveCount(0);
+  await expect(options('Comment C')).toBeFocused();
+
+  const deleteComment = async (text: string) => {
+    await choose(options(text), 'Delete');
+    await answer('Delete');
+    await expect(item(text)).toHaveCount(0);
+  };
+  // The first comment deleted: the next one has the focus, and Tab goes into it.
+  await deleteComment('Comment C, edited');
+  await expect(articleOf('Comment B')).toBeFocused();
+  await expectFocusKept(page);
+  await page.keyboard.press('Tab');
+  await expect(item('Comment B').getByRole('link', { name: 'Keyboard Reader' }).first()).toBeFocused();
+  // The last one: the one before it.
+  await deleteComment('Comment A');
+  await expect(articleOf('Comment B')).toBeFocused();
+  // A reply with no sibling: its parent.
+  await choose(newReply.getByRole('button', { name: 'Comment options' }), 'Delete');
+  await answer('Delete');
+  await expect(newReply).toHaveCount(0);
+  await expect(articleOf('Comment B')).toBeFocused();
+  // None left: the panel's heading, and Tab goes on to its close button.
+  await deleteComment('Comment B');
+  await expect(panel.getByText('No comments yet')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeFocused();
+  await expectFocusKept(page);
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Close comments' })).toBeFocused();
 });

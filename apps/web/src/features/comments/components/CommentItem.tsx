@@ -8,6 +8,7 @@ import { HiddenBadge } from '../../../components/ui/HiddenBadge';
 import { LazyReportDialog } from '../../../components/ui/LazyReportDialog';
 import { LocalTime } from '../../../components/ui/LocalTime';
 import { useDismiss } from '../../../hooks/useDismiss';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { toast } from '../../../lib/toast';
 import { useAddReply, useDeleteComment, useEditComment, useLikeComment } from '../api/comments';
@@ -24,6 +25,8 @@ interface CommentItemProps {
   blogId: string;
   viewerId: string | null;
   blogCreatorId: string | null;
+  /** Takes the focus on once this comment is gone (its element and the neighbours of it, next first). */
+  onDeleted: (item: HTMLElement, neighbours: HTMLElement[]) => void;
 }
 
 /**
@@ -38,8 +41,18 @@ function nestClasses(depth: number): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+const articleOf = (item: Element | null | undefined) => item?.querySelector<HTMLElement>(':scope > article') ?? null;
+
+/** Where the focus may go when this comment is deleted: the next comment, else the one before, else its parent. */
+function neighboursOf(item: HTMLElement): HTMLElement[] {
+  const parent = item.parentElement?.closest('li');
+  return [articleOf(item.nextElementSibling), articleOf(item.previousElementSibling), articleOf(parent)].filter(
+    (a): a is HTMLElement => a !== null,
+  );
+}
+
 /** One comment with its actions, its reply box and its nested replies (SPEC.md 2 Comment panel). */
-export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }: CommentItemProps) {
+export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted }: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -50,6 +63,25 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(menuOpen, closeMenu, [menuRef, menuButtonRef], menuButtonRef);
   const menuKeys = useMenuKeys(menuOpen, menuRef, closeMenu);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const editRef = useRef<HTMLDivElement>(null);
+  const replyRef = useRef<HTMLDivElement>(null);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+  // A closed edit or reply box takes the focus with it: it goes back to the button that opened the
+  // box (Comment options, Reply), or to the new reply once it shows.
+  const focusLater = useFocusLater();
+  const endEdit = () => {
+    setEditing(false);
+    focusLater(() => (editRef.current ? null : menuButtonRef.current));
+  };
+  const endReply = (newReplyId?: string) => {
+    setReplying(false);
+    focusLater(() => {
+      if (replyRef.current) return null;
+      if (!newReplyId) return replyButtonRef.current;
+      return articleOf(itemRef.current?.querySelector(`li[data-comment-id="${CSS.escape(newReplyId)}"]`));
+    });
+  };
 
   const like = useLikeComment(blogId);
   const reply = useAddReply(blogId);
@@ -74,6 +106,18 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
     if (!signedIn) return toast.error('Please sign in to reply');
     setReplying((r) => !r);
   };
+  const onDelete = async () => {
+    const item = itemRef.current;
+    const neighbours = item ? neighboursOf(item) : [];
+    try {
+      await remove.mutateAsync({ commentId: comment._id, size: subtreeSize(comment) });
+      if (item) onDeleted(item, neighbours);
+    } catch {
+      // The mutation's toast says why; the dialog closes and gives the focus back to Comment options.
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape') return menuKeys(event);
@@ -84,8 +128,9 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
   };
 
   return (
-    <li className="pt-4" data-comment-id={comment._id}>
-      <article aria-label={`Comment by ${name}`}>
+    <li ref={itemRef} className="pt-4" data-comment-id={comment._id}>
+      {/* Focusable from script only: a new reply, or a neighbour of a deleted comment, gets the focus. */}
+      <article aria-label={`Comment by ${name}`} tabIndex={-1}>
         <div className="flex items-start gap-3">
           <Link to={profileHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
             <Avatar name={name} src={comment.user?.profilePic} size={32} />
@@ -167,6 +212,8 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                           role="menuitem"
                           onClick={() => {
                             setMenuOpen(false);
+                            // As for Report: Cancel gives the focus back to the menu button, not this item.
+                            menuButtonRef.current?.focus();
                             setConfirming(true);
                           }}
                           className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-red-600 hover:bg-red-50 focus:bg-red-50 focus:outline-none dark:text-red-400 dark:hover:bg-red-500/10 dark:focus:bg-red-500/10"
@@ -182,7 +229,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
             </div>
 
             {editing ? (
-              <div className="mt-2">
+              <div ref={editRef} className="mt-2">
                 <CommentForm
                   label="Edit comment"
                   placeholder="Edit your comment..."
@@ -191,11 +238,11 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                   initial={comment.comment}
                   autoFocus
                   pending={edit.isPending}
-                  onCancel={() => setEditing(false)}
+                  onCancel={endEdit}
                   onSubmit={async (text) => {
                     try {
                       await edit.mutateAsync({ commentId: comment._id, text });
-                      setEditing(false);
+                      endEdit();
                       return false;
                     } catch {
                       return false;
@@ -228,6 +275,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                 </span>
               </span>
               <button
+                ref={replyButtonRef}
                 type="button"
                 onClick={onReply}
                 aria-expanded={replying}
@@ -238,7 +286,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
             </div>
 
             {replying && signedIn && (
-              <div className="mt-2">
+              <div ref={replyRef} className="mt-2">
                 <CommentForm
                   label={`Reply to ${name}`}
                   placeholder="Write a reply..."
@@ -246,11 +294,11 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
                   busyLabel="Posting..."
                   autoFocus
                   pending={reply.isPending}
-                  onCancel={() => setReplying(false)}
+                  onCancel={() => endReply()}
                   onSubmit={async (text) => {
                     try {
-                      await reply.mutateAsync({ parentId: comment._id, text });
-                      setReplying(false);
+                      const added = await reply.mutateAsync({ parentId: comment._id, text });
+                      endReply(added._id);
                       return true;
                     } catch {
                       return false;
@@ -273,6 +321,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
               blogId={blogId}
               viewerId={viewerId}
               blogCreatorId={blogCreatorId}
+              onDeleted={onDeleted}
             />
           ))}
         </ul>
@@ -283,7 +332,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId }:
         texts={DELETE_COMMENT_TEXTS}
         busy={remove.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => remove.mutate({ commentId: comment._id, size: subtreeSize(comment) }, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => void onDelete()}
       />
       {canReport && (
         <LazyReportDialog

@@ -1,11 +1,12 @@
 import { LogIn, MessageCircle } from 'lucide-react';
-import { type RefObject, useId, useRef } from 'react';
+import { type RefObject, useCallback, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { CloseButton } from '../../../components/ui/CloseButton';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDialogFocus } from '../../../hooks/useDialogFocus';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { flattenComments, useAddComment, useComments } from '../api/comments';
@@ -33,6 +34,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const viewer = useSession((s) => s.user);
   const viewerId = viewer.token ? (viewer.id ?? viewer._id) : null;
   const comments = useComments(blogId);
@@ -49,6 +51,14 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
     },
     returnFocus: () => returnFocus?.current,
   });
+  // A deleted comment takes the focus (its confirm dialog's) with it: it goes to the next comment,
+  // else the one before, else the parent, else the heading when no comment is left.
+  const focusLater = useFocusLater();
+  const onDeleted = useCallback(
+    (item: HTMLElement, neighbours: HTMLElement[]) =>
+      focusLater(() => (item.isConnected ? null : (neighbours.find((n) => n.isConnected) ?? headingRef.current))),
+    [focusLater],
+  );
 
   return createPortal(
     <div className="fixed inset-0 z-[45]">
@@ -63,7 +73,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
       >
         {/* A div, not <header>: outside a sectioning element a header is a second page banner. */}
         <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 sm:px-5 dark:border-gray-800">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
+          <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-lg font-semibold text-gray-900 dark:text-gray-100">
             Comments ({total})
           </h2>
           <CloseButton ref={closeRef} label="Close comments" onClick={onClose} size={20} />
@@ -136,6 +146,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
                     blogId={blogId}
                     viewerId={viewerId}
                     blogCreatorId={blogCreatorId}
+                    onDeleted={onDeleted}
                   />
                 ))}
               </ul>

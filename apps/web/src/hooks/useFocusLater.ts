@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Returns the element to focus, or null while the page does not show the outcome yet. */
+export type FocusFinder = () => HTMLElement | null | undefined;
+
+/** Focus is lost when it fell to <body> (its element was removed) or sits on a button now disabled. */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || (active as HTMLButtonElement).disabled === true;
+}
+
+/**
+ * Hands the focus on after an action that takes its element away (a saved edit box, a deleted
+ * item, a button disabled while it runs): without it the focus falls to <body> and the next Tab
+ * starts again from the top of the page. `focusLater(find)` tries `find` after each render of the
+ * calling component until it returns an element, which then gets the focus, but only if the focus
+ * was lost meanwhile: a reader who has moved on (a click, a Tab elsewhere) keeps their place.
+ */
+export function useFocusLater(): (find: FocusFinder) => void {
+  const pending = useRef<FocusFinder | null>(null);
+  // One render after the call at least, so the finder runs even when nothing else changes.
+  const [, setCalls] = useState(0);
+  useEffect(() => {
+    const target = pending.current?.();
+    if (!target) return;
+    pending.current = null;
+    if (focusLost()) target.focus();
+  });
+  return useCallback((find: FocusFinder) => {
+    pending.current = find;
+    setCalls((n) => n + 1);
+  }, []);
+}
