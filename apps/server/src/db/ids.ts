@@ -54,3 +54,7 @@ export const nowIso = (): string => {
   }
   return iso;
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs: anything else is unknown (and never reaches PostgreSQL's uuid parser). */
+export const isUuid = (id: string): boolean => UUID.test(id);

@@ -73,6 +73,11 @@ const READS = (): [string, string, string?][] => [
   ['following', `/api/v1/users/${reader.username}/following?limit=10`],
   ['notifications', '/api/v1/notifications?limit=4', author.token],
   ['notifications filtered', '/api/v1/notifications?limit=20&filter=like', author.token],
+  [
+    'notifications after a cursor',
+    `/api/v1/notifications?limit=20&filter=unread&cursor=${Buffer.from(JSON.stringify(['2099-01-01T00:00:00.000Z', 'ffffffff-ffff-7fff-bfff-ffffffffffff'])).toString('base64url')}`,
+    author.token,
+  ],
   ['session', '/api/v1/me', reader.token],
   ['site feed', '/feed.xml'],
   ['author feed', `/@${author.username}/rss.xml`],

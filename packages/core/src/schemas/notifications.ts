@@ -17,6 +17,11 @@ export type NotificationView = z.infer<typeof notificationSchema>;
 
 export const notificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /**
+   * The previous page's nextCursor: the page after its last item, wherever that item is now
+   * (page numbers skip items when earlier ones are deleted or leave the Unread filter). Wins over page.
+   */
+  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   filter: z.enum(NOTIFICATION_FILTERS).default('all'),
 });
@@ -26,6 +31,8 @@ export const notificationListResponse = z.object({
   notifications: z.array(notificationSchema),
   unreadCount: z.number(),
   hasMore: z.boolean(),
+  /** Ask for the next page with it (`cursor=`); null when there is no more. */
+  nextCursor: z.string().nullable(),
 });
 export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 

@@ -1,8 +1,9 @@
 import { type AuditEntry, MODERATION_MESSAGES, type ModerationAction, type ReportTargetType, type UserRole } from '@inkwell/core';
 import type { Kysely } from 'kysely';
-import { newId, nowIso } from '../../db/ids';
+import { isUuid, newId, nowIso } from '../../db/ids';
 import { type Database, HIDDEN_AUTHOR_SUSPENDED, HIDDEN_BY_MODERATOR } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { canChangeRole, canSuspend, isModerator, type RoleFacts } from '../../lib/policies';
 import { commentCountTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
@@ -10,7 +11,7 @@ import type { CountersRepository } from '../users/counters.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { ModerationRepository } from './moderation.repo';
 import type { ReportsService } from './reports.service';
-import { decodeCursor, encodeCursor, isUuid, type Target } from './targets';
+import type { Target } from './targets';
 
 export interface ModerationDeps {
   db: Kysely<Database>;

@@ -1,15 +1,16 @@
 import { REPORT_MESSAGES, type Report, type ReportGroup, type ReportReason, type ReportTargetType } from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
-import { newId, nowIso } from '../../db/ids';
+import { isUuid, newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { canReadBlog, canReadComment, canReport } from '../../lib/policies';
 import type { BlogsRepository } from '../blogs/blogs.repo';
 import type { CommentsRepository } from '../comments/comments.repo';
 import type { UsersRepository } from '../users/users.repo';
 import type { ModerationRepository } from './moderation.repo';
-import { decodeCursor, describeTargets, encodeCursor, excerpt, isUuid, type Target } from './targets';
+import { describeTargets, excerpt, type Target } from './targets';
 
 export interface ReportsDeps {
   db: Kysely<Database>;

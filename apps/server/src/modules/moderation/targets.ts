@@ -1,5 +1,4 @@
 import type { ReportGroup, ReportTargetType } from '@inkwell/core';
-import { badRequest } from '../../lib/errors';
 import type { ModerationRepository } from './moderation.repo';
 
 /** What a report or an action is about: the API's id (a post by its blogId) and the internal one. */
@@ -13,10 +12,6 @@ export interface Target {
   /** Post title, comment excerpt or username, copied into the audit log. */
   label: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids of comments, users and reports are UUIDs: anything else is unknown (and never reaches PostgreSQL's uuid parser). */
-export const isUuid = (id: string): boolean => UUID.test(id);
 
 const EXCERPT = 80;
 export const excerpt = (text: string): string => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
@@ -64,20 +59,4 @@ export async function describeTargets(
     });
   }
   return out;
-}
-
-/** Opaque keyset cursors: base64url JSON of the last row's sort key. */
-export function encodeCursor(parts: string[]): string {
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined, length: number): string[] | null {
-  if (!cursor) return null;
-  try {
-    const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parts) && parts.length === length && parts.every((p) => typeof p === 'string')) return parts as string[];
-  } catch {
-    // falls through to the 400 below
-  }
-  throw badRequest('Invalid cursor');
 }

@@ -213,16 +213,25 @@ export class NotificationsRepository {
     return withSubjects(db).where('notifications.id', 'in', ids).execute();
   }
 
-  /** A page of a recipient's notifications, newest first; one extra row for hasMore. */
-  list(recipientId: string, filter: NotificationFilterValue, limit: number, offset: number) {
+  /**
+   * A page of a recipient's notifications, newest first; one extra row for hasMore. It starts
+   * after `from` (the previous page's last row) when given, else `offset` rows in.
+   */
+  list(recipientId: string, filter: NotificationFilterValue, limit: number, from: { createdAt: string; id: string } | number) {
     let q = withSubjects(this.db).where('notifications.recipient_id', '=', recipientId).where(fromUnsilenced);
     if (filter === 'unread') q = q.where('notifications.is_read', '=', 0);
     else if (filter !== 'all') q = q.where('notifications.type', 'in', TYPES_OF[filter]);
+    if (typeof from !== 'number') {
+      // created_at <= … bounds the index range; the OR breaks ties between rows of the same instant.
+      q = q
+        .where('notifications.created_at', '<=', from.createdAt)
+        .where((eb) => eb.or([eb('notifications.created_at', '<', from.createdAt), eb('notifications.id', '<', from.id)]));
+    }
     return q
       .orderBy('notifications.created_at', 'desc')
       .orderBy('notifications.id', 'desc')
       .limit(limit + 1)
-      .offset(offset)
+      .offset(typeof from === 'number' ? from : 0)
       .execute();
   }
 

@@ -18,8 +18,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, limit, filter } = request.query;
-      return { success: true as const, ...(await notifications.list(request.user!.id, filter, page, limit)) };
+      const { page, limit, filter, cursor } = request.query;
+      return { success: true as const, ...(await notifications.list(request.user!.id, filter, page, limit, cursor)) };
     },
   );
 

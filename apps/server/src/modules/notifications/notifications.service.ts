@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database, NotificationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { decodeTimeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { PlannedNotices, ToggleNotice, Tx } from '../../lib/tx';
 import type { BlockingRepository } from '../blocking/blocking.repo';
 import type { CommentsRepository, ThreadComment } from '../comments/comments.repo';
@@ -179,11 +180,15 @@ export class NotificationsService {
     );
   }
 
-  async list(userId: string, filter: NotificationFilterValue, page: number, limit: number) {
-    const rows = await this.deps.notifications.list(userId, filter, limit, (page - 1) * limit);
+  async list(userId: string, filter: NotificationFilterValue, page: number, limit: number, cursor?: string) {
+    const after = decodeTimeCursor(cursor);
+    const rows = await this.deps.notifications.list(userId, filter, limit, after ?? (page - 1) * limit);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
     return {
-      notifications: await this.present(rows.slice(0, limit)),
+      notifications: await this.present(shown),
       hasMore: rows.length > limit,
+      nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
       unreadCount: await this.deps.notifications.unreadCount(userId),
     };
   }

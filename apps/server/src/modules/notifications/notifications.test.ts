@@ -157,6 +157,70 @@ describe('notification calls', () => {
   });
 });
 
+describe('pages by cursor', () => {
+  const idsOf = (page: { notifications: { _id: string }[] }) => page.notifications.map((n) => n._id);
+
+  it('goes on after the last item seen, however many earlier items were read or deleted meanwhile', async () => {
+    const me = await createUser(t);
+    const others = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
+    const { blogId } = await createBlog(t, me);
+    for (const o of others) {
+      await api('POST', `/blogs/like/${blogId}`, o.token);
+      await api('PATCH', `/follow/${me.id}`, o.token);
+    }
+    const all = idsOf(await inbox(me, '?limit=50'));
+    expect(all).toHaveLength(8);
+
+    const first = await inbox(me, '?filter=unread&limit=3');
+    expect(idsOf(first)).toEqual(all.slice(0, 3));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // The reader marks what they saw read, so it leaves the Unread filter: page=2 now skips three.
+    for (const id of idsOf(first)) await api('PATCH', `/notifications/${id}/read`, me.token);
+    expect(idsOf(await inbox(me, '?filter=unread&limit=3&page=2'))).toEqual(all.slice(6, 8));
+    const second = await inbox(me, `?filter=unread&limit=3&cursor=${first.nextCursor}`);
+    expect(idsOf(second)).toEqual(all.slice(3, 6));
+    await api('DELETE', `/notifications/${all[3]}`, me.token); // the cursor's row may go too
+    const third = await inbox(me, `?filter=unread&limit=3&cursor=${second.nextCursor}`);
+    expect(idsOf(third)).toEqual(all.slice(6, 8));
+    expect([third.hasMore, third.nextCursor]).toEqual([false, null]);
+  });
+
+  it('orders items of the same instant by id, so none is seen twice or skipped', async () => {
+    const me = await createUser(t);
+    const others = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
+    for (const o of others) await api('PATCH', `/follow/${me.id}`, o.token);
+    await t.database.db
+      .updateTable('notifications')
+      .set({ created_at: '2026-11-30T08:00:00.000Z' })
+      .where('recipient_id', '=', me.id)
+      .execute();
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 5; i++) {
+      const page = await inbox(me, `?limit=2${cursor && `&cursor=${cursor}`}`);
+      seen.push(...idsOf(page));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(idsOf(await inbox(me, '?limit=50')));
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    const me = await createUser(t);
+    const forged = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const cursor of [
+      'x',
+      forged(['2026-11-30T08:00:00.000Z']),
+      forged(['yesterday', '0190a1b2-0000-7000-8000-000000000000']),
+      forged(['2026-11-30T08:00:00.000Z', 'not-a-uuid']),
+    ]) {
+      const res = await api('GET', `/notifications?cursor=${encodeURIComponent(cursor)}`, me.token);
+      expect([res.statusCode, res.json().message]).toEqual([400, 'Invalid cursor']);
+    }
+  });
+});
+
 describe('a push that fails after the change committed', () => {
   it('keeps the change and the notification, and logs the failure once per push', async () => {
     const lines: { level: number; msg?: string; err?: { message?: string } }[] = [];

@@ -9,11 +9,12 @@ export type CountResponse = UnreadCountResponse;
 
 export interface NotificationsQuery {
   limit: number;
-  page: number;
+  /** The previous page's nextCursor; without it, the first page. */
+  cursor?: string;
   filter?: NotificationFilter;
 }
 
-/** GET /notifications?limit=&page=&filter= → {notifications, unreadCount, hasMore}. */
+/** GET /notifications?limit=&cursor=&filter= → {notifications, unreadCount, hasMore, nextCursor}. */
 export function fetchNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationsResponse> {
   return apiRequest<NotificationsResponse>('/notifications', { query: { ...query }, signal });
 }

@@ -22,6 +22,7 @@ const response = (notifications: Notification[], hasMore = false): Notifications
   notifications,
   unreadCount: 0,
   hasMore,
+  nextCursor: hasMore ? 'next' : null,
 });
 
 const header = () => queryClient.getQueryData<NotificationsResponse>(cache.notificationKeys.header(ME))!.notifications.map((x) => x._id);

@@ -113,7 +113,7 @@ export function clearCache(userId: string): void {
   for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: notificationKeys.lists(userId) })) {
     if (data)
       queryClient.setQueryData<ListData>(key, {
-        pages: data.pages.slice(0, 1).map((p) => ({ ...p, hasMore: false })),
+        pages: data.pages.slice(0, 1).map((p) => ({ ...p, hasMore: false, nextCursor: null })),
         pageParams: data.pageParams.slice(0, 1),
       });
   }

@@ -37,7 +37,7 @@ export function useHeaderNotifications(userId: string | null) {
   return useQuery({
     queryKey: notificationKeys.header(userId ?? ''),
     queryFn: async ({ signal }) => {
-      const data = await fetchNotifications({ limit: NOTIFICATION_HEADER_FETCH, page: 1 }, signal);
+      const data = await fetchNotifications({ limit: NOTIFICATION_HEADER_FETCH }, signal);
       setUnread(data.unreadCount, userId ?? undefined);
       return data;
     },
@@ -46,17 +46,20 @@ export function useHeaderNotifications(userId: string | null) {
   });
 }
 
-/** A filter's pages for /notifications; 'Load more' asks for the next while hasMore. */
+/**
+ * A filter's pages for /notifications; 'Load more' asks for the items after the last one loaded
+ * (its cursor), so items read or deleted meanwhile do not make the next page skip as many.
+ */
 export function useNotificationList(userId: string | null, filter: NotificationFilter) {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(userId ?? '', filter),
     queryFn: async ({ pageParam, signal }) => {
-      const data = await fetchNotifications({ limit: PAGE_SIZE, page: pageParam, filter }, signal);
+      const data = await fetchNotifications({ limit: PAGE_SIZE, filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal);
       setUnread(data.unreadCount, userId ?? undefined);
       return data;
     },
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: userId !== null,
     retry: false,
     staleTime: 0,
