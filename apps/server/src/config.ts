@@ -69,6 +69,8 @@ const envSchema = z.object({
   READ_NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(90),
   /** Newsletter sign-ups never confirmed are deleted this many days after the request (and their link stops working). */
   UNCONFIRMED_SUBSCRIBER_DAYS: z.coerce.number().positive().default(7),
+  /** Accounts never verified are deleted this many days after their last sign-up (links last 24 hours). */
+  UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().positive().default(7),
   /** How often due scheduled posts are published; the scheduler ticks at least this often. */
   SCHEDULED_POSTS_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -116,7 +118,13 @@ export interface Config {
   backgroundJobs: boolean;
   /** How often the scheduled-posts job publishes due posts (SCHEDULED_POSTS_INTERVAL_MS). */
   scheduledPostsIntervalMs: number;
-  retention: { unattachedUploadHours: number; sentMailDays: number; readNotificationDays: number; unconfirmedSubscriberDays: number };
+  retention: {
+    unattachedUploadHours: number;
+    sentMailDays: number;
+    readNotificationDays: number;
+    unconfirmedSubscriberDays: number;
+    unverifiedAccountDays: number;
+  };
   /** Prometheus metrics: off unless a bearer token (served at /metrics) or a separate port is set. */
   metrics: { token?: string; port?: number };
 }
@@ -212,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       sentMailDays: env.SENT_MAIL_RETENTION_DAYS,
       readNotificationDays: env.READ_NOTIFICATION_RETENTION_DAYS,
       unconfirmedSubscriberDays: env.UNCONFIRMED_SUBSCRIBER_DAYS,
+      unverifiedAccountDays: env.UNVERIFIED_ACCOUNT_DAYS,
     },
     metrics: { token: env.METRICS_TOKEN || undefined, port: env.METRICS_PORT },
     ...overrides,

@@ -25,6 +25,7 @@ import * as m0027 from './migrations/0027_write_path_pages';
 import * as m0028 from './migrations/0028_top_level_comments';
 import * as m0029 from './migrations/0029_published_at';
 import * as m0030 from './migrations/0030_upload_uses';
+import * as m0031 from './migrations/0031_unverified_users';
 import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0028_top_level_comments': m0028,
   '2026_11_30_0029_published_at': m0029,
   '2026_11_30_0030_upload_uses': m0030,
+  '2026_11_30_0031_unverified_users': m0031,
 };
 
 /** Host not found, password or user refused (isDatabaseDown covers the rest: refused, gone, timed out). */

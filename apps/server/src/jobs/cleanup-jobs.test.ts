@@ -18,7 +18,15 @@ const queries: CompiledQuery[] = [];
 beforeAll(async () => {
   // Notifications kept 30 days here, not the default 90: the retention is configurable.
   t = await createTestApp(
-    { retention: { unattachedUploadHours: 24, sentMailDays: 7, readNotificationDays: 30, unconfirmedSubscriberDays: 7 } },
+    {
+      retention: {
+        unattachedUploadHours: 24,
+        sentMailDays: 7,
+        readNotificationDays: 30,
+        unconfirmedSubscriberDays: 7,
+        unverifiedAccountDays: 7,
+      },
+    },
     undefined,
     (q) => queries.push(q),
   );
@@ -209,6 +217,72 @@ describe('read-notifications', () => {
     expect(await run('read-notifications')).toEqual({ readNotifications: 1 });
     expect(await ids('notifications')).toEqual([oldUnread.id, recentRead.id].sort());
     expect(await run('read-notifications')).toEqual({ readNotifications: 0 });
+  });
+});
+
+describe('unverified-accounts', () => {
+  it('deletes accounts never verified a week after their last sign-up, and frees their address', async () => {
+    const db = t.database.db;
+    const signup = async (email: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/signup',
+        payload: { name: 'Pending', email, password: 'quill-and-ink-42' },
+      });
+      expect(res.statusCode).toBe(201);
+      return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    };
+    const age = async (userId: string, signedUp: number, lastLink = signedUp) => {
+      await db
+        .updateTable('users')
+        .set({ created_at: ago(signedUp) })
+        .where('id', '=', userId)
+        .execute();
+      await db
+        .updateTable('email_verifications')
+        .set({ created_at: ago(lastLink), expires_at: ago(lastLink - DAY) })
+        .where('user_id', '=', userId)
+        .execute();
+    };
+    const tag = randomBytes(4).toString('hex');
+    const forgotten = await signup(`forgotten-${tag}@example.com`);
+    await age(forgotten, 8 * DAY);
+    const retried = await signup(`retried-${tag}@example.com`); // signed up again yesterday
+    await age(retried, 8 * DAY, 1 * DAY);
+    const recent = await signup(`recent-${tag}@example.com`);
+    await age(recent, 6 * DAY);
+    const withPost = await signup(`posted-${tag}@example.com`);
+    await age(withPost, 30 * DAY);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('blogs')
+      .values({
+        ...{
+          id: newId(),
+          blog_id: `b-${tag}`,
+          creator_id: withPost,
+          title: 'T',
+          description: 'D',
+          image: null,
+          content: '{}',
+          search_text: '',
+        },
+        ...{ tags: '[]', block_count: 0, draft: 1, like_count: 0, comment_count: 0, save_count: 0, created_at: now, updated_at: now },
+      })
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ created_at: ago(300 * DAY) })
+      .where('id', '=', other.id)
+      .execute(); // verified: stays
+
+    expect(await run('unverified-accounts')).toEqual({ unverifiedAccounts: 1 });
+    const left = await ids('users', (q) => q.where('id', 'in', [forgotten, retried, recent, withPost, other.id]));
+    expect(left).toEqual([retried, recent, withPost, other.id].sort());
+    expect(await ids('email_verifications', (q) => q.where('user_id', '=', forgotten))).toEqual([]);
+    expect(await run('unverified-accounts')).toEqual({ unverifiedAccounts: 0 });
+    // The address can be signed up with again, as a new account.
+    expect(await signup(`forgotten-${tag}@example.com`)).not.toBe(forgotten);
   });
 });
 

@@ -10,6 +10,7 @@ import { searchRecentUpkeep } from './search-recent.job';
 import { sentMailCleanup } from './sent-mail.job';
 import { unattachedUploadsCleanup } from './unattached-uploads.job';
 import { unconfirmedSubscribersCleanup } from './unconfirmed-subscribers.job';
+import { unverifiedAccountsCleanup } from './unverified-accounts.job';
 
 const HOUR = 3600_000;
 
@@ -22,6 +23,7 @@ export function registerCleanupJobs(scheduler: Scheduler, deps: { db: Kysely<Dat
   scheduler.register('sent-mail', HOUR, sentMailCleanup(db, retention.sentMailDays));
   scheduler.register('read-notifications', 6 * HOUR, readNotificationsCleanup(db, retention.readNotificationDays));
   scheduler.register('unconfirmed-subscribers', 6 * HOUR, unconfirmedSubscribersCleanup(db, retention.unconfirmedSubscriberDays));
+  scheduler.register('unverified-accounts', 6 * HOUR, unverifiedAccountsCleanup(db, retention.unverifiedAccountDays));
   // PostgreSQL only: search's table of the newest posts (migration 0026) stays their size.
   if (isPostgres(db)) scheduler.register('search-recent', HOUR / 6, searchRecentUpkeep(db));
 }

@@ -57,6 +57,7 @@ describe('scheduler on two app instances sharing one database', () => {
       'sent-mail',
       'read-notifications',
       'unconfirmed-subscribers',
+      'unverified-accounts',
       ...(ENGINE === 'postgres' ? ['search-recent'] : []),
       'scheduled-posts',
       'digests',
