@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { isRateLimited } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type Notification, notificationHref } from '../api/notifications';
@@ -34,6 +35,8 @@ export const PAGE_TEXTS = {
 function parseFilter(value: string | null): NotificationFilter {
   return FILTERS.some((f) => f.value === value) ? (value as NotificationFilter) : 'all';
 }
+
+const linkOf = (row: Element | null | undefined) => (row?.isConnected ? row.querySelector<HTMLElement>('a[href]') : null);
 
 /** /notifications (SPEC.md 2): filters, Mark all read, Clear all, per-item delete and mark-read, Load more. */
 export function NotificationsScreen() {
@@ -83,22 +86,67 @@ export function NotificationsScreen() {
 
   const current = FILTERS.find((f) => f.value === filter) ?? FILTERS[0]!;
 
+  // Every button here takes the focus away when it is done: disabled while it runs (Load more,
+  // Delete, the two above the list) or for good (Mark all read with nothing unread), or gone (the
+  // item's Mark as read, a deleted item). Without these the focus fell to <body> and the next Tab
+  // started from the top of the page.
+  const focusLater = useFocusLater();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const markAllRef = useRef<HTMLButtonElement>(null);
+  const clearAllRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const loadMoreRef = useRef<HTMLButtonElement>(null);
+  /**
+   * Mark all read and Clear all keep the focus when they failed; done, they stay disabled and it goes
+   * to the heading, not on to Clear all: a second Enter would empty the list, which asks no question.
+   */
+  const selfOrHeading = (button: HTMLButtonElement | null) => (button && !button.disabled ? button : headingRef.current);
+  /** After an item's action: its Delete while the item stays, else the next item, else the one before, else the heading. */
+  const focusAround = (row: HTMLElement | null) => {
+    const next = row?.nextElementSibling;
+    const previous = row?.previousElementSibling;
+    focusLater(() => {
+      if (!row?.isConnected) return linkOf(next) ?? linkOf(previous) ?? headingRef.current;
+      const remove = row.querySelector<HTMLButtonElement>('button[aria-label="Delete notification"]');
+      return remove?.disabled ? null : remove;
+    });
+  };
+  const loadMore = () => {
+    const from = items.length;
+    void list.fetchNextPage().then(() =>
+      // The first new item, once shown; the button again when nothing new came.
+      focusLater(() => {
+        if (loadMoreRef.current?.disabled) return null;
+        return linkOf(listRef.current?.children[from]) ?? loadMoreRef.current ?? linkOf(listRef.current?.lastElementChild);
+      }),
+    );
+  };
+
   return (
     <section className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">Notifications</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
+            Notifications
+          </h1>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{unread > 0 ? `${unread} unread` : 'You are all caught up'}</p>
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending || unread === 0}>
+          <Button
+            ref={markAllRef}
+            variant="secondary"
+            size="sm"
+            onClick={() => markAll.mutate(undefined, { onSettled: () => focusLater(() => selfOrHeading(markAllRef.current)) })}
+            disabled={markAll.isPending || unread === 0}
+          >
             <CheckCheck size={16} aria-hidden="true" />
             Mark all read
           </Button>
           <Button
+            ref={clearAllRef}
             variant="secondary"
             size="sm"
-            onClick={() => clearAll.mutate()}
+            onClick={() => clearAll.mutate(undefined, { onSettled: () => focusLater(() => selfOrHeading(clearAllRef.current)) })}
             disabled={clearAll.isPending || items.length === 0}
             className="text-red-600 dark:text-red-400"
           >
@@ -137,7 +185,7 @@ export function NotificationsScreen() {
             <p className="mt-3 text-gray-600 dark:text-gray-400">{current.empty}</p>
           </div>
         ) : (
-          <ul className="overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+          <ul ref={listRef} className="overflow-hidden rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
             {items.map((n) => (
               <li
                 key={n._id}
@@ -160,7 +208,10 @@ export function NotificationsScreen() {
                   ) : (
                     <button
                       type="button"
-                      onClick={() => markOne.mutate(n._id)}
+                      onClick={(event) => {
+                        const row = event.currentTarget.closest('li');
+                        markOne.mutate(n._id, { onSettled: () => focusAround(row) });
+                      }}
                       aria-label="Mark as read"
                       title="Mark as read"
                       className="icon-button h-9 w-9"
@@ -170,7 +221,10 @@ export function NotificationsScreen() {
                   )}
                   <button
                     type="button"
-                    onClick={() => remove.mutate(n._id)}
+                    onClick={(event) => {
+                      const row = event.currentTarget.closest('li');
+                      remove.mutate(n._id, { onSettled: () => focusAround(row) });
+                    }}
                     disabled={remove.isPending && remove.variables === n._id}
                     aria-label="Delete notification"
                     title="Delete notification"
@@ -185,7 +239,7 @@ export function NotificationsScreen() {
         )}
         {list.hasNextPage && items.length > 0 && (
           <div className="mt-6 flex justify-center">
-            <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            <Button ref={loadMoreRef} variant="secondary" onClick={loadMore} disabled={list.isFetchingNextPage}>
               {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
             </Button>
           </div>
