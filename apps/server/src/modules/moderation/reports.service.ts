@@ -5,7 +5,7 @@ import { isUuid, newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import { canReadBlog, canReadComment, canReport } from '../../lib/policies';
+import { canReadBlog, canReadThread, canReport } from '../../lib/policies';
 import type { BlogsRepository } from '../blogs/blogs.repo';
 import type { CommentsRepository } from '../comments/comments.repo';
 import type { UsersRepository } from '../users/users.repo';
@@ -72,7 +72,9 @@ export class ReportsService {
     if (type === 'comment') {
       const comment = await comments.findById(apiId);
       const blog = comment && (await blogs.findById(comment.blog_id));
-      if (!comment || !blog || (viewer && (!canReadComment(viewer, comment) || !canReadBlog(viewer, blog)))) return undefined;
+      if (!comment || !blog) return undefined;
+      // A reply below a hidden comment is unknown to whoever may not read that comment.
+      if (viewer && (!canReadBlog(viewer, blog) || !canReadThread(viewer, (await comments.thread(comment.id)) ?? []))) return undefined;
       return { type, dbId: comment.id, apiId: comment.id, ownerId: comment.user_id, label: excerpt(comment.comment) };
     }
     const user = await users.findById(apiId);
