@@ -41,6 +41,26 @@ describe('realtime notifications on one instance', () => {
     expect(tab1.counts.at(-1)).toBe(0);
   });
 
+  it('tells open tabs the count that a deleted comment or post took unread notices from', async () => {
+    const [writer, commenter, replier] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { blogId } = await createBlog(t, writer);
+    const post = (url: string, who: TestUser, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(who.token), payload });
+    const top = (await post(`/blogs/comment/${blogId}`, commenter, { comment: 'Top' })).json().newComment;
+    await post(`/comment/${top._id}/${blogId}`, replier, { reply: 'Reply' });
+    await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(commenter.token) });
+    const [writerTab, commenterTab] = [await client(url, writer.token, writer.id), await client(url, commenter.token, commenter.id)];
+    await settle();
+    // The writer has a comment, a reply and a like unread; the commenter the reply to their comment.
+    const remove = (path: string, who: TestUser) => t.app.inject({ method: 'DELETE', url: `/api/v1${path}`, headers: bearer(who.token) });
+    expect((await remove(`/blogs/comment/${top._id}`, commenter)).statusCode).toBe(200);
+    await waitFor(() => writerTab.counts.length && commenterTab.counts.length);
+    expect([writerTab.counts, commenterTab.counts]).toEqual([[1], [0]]);
+    expect((await remove(`/blogs/${blogId}`, writer)).statusCode).toBe(200);
+    await waitFor(() => writerTab.counts.length === 2);
+    expect(writerTab.counts).toEqual([1, 0]);
+  });
+
   it('refuses a handshake without a valid token', async () => {
     await expect(client(url, null)).rejects.toThrow('unauthorized');
     await expect(client(url, 'forged.token.value')).rejects.toThrow('unauthorized');

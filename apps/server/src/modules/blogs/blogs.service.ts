@@ -42,6 +42,8 @@ export interface BlogEvents {
   onPublished?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
   /** A published blog was edited and stays published. */
   onUpdated?(e: { authorId: string; blogDbId: string }, tx: Tx): Promise<void>;
+  /** A blog is about to be deleted, and everything about it with it (ON DELETE CASCADE). */
+  onDeleting?(e: { blogDbId: string }, tx: Tx): Promise<void>;
 }
 
 export interface BlogsDeps {
@@ -241,8 +243,10 @@ export class BlogsService {
     const { db, blogs, search, uploads } = this.deps;
     const current = await this.changeable(userId, blogId, canDeleteBlog);
     let keys: string[] = [];
-    await transact(db, async ({ db: trx }) => {
+    await transact(db, async (tx) => {
+      const trx = tx.db;
       keys = await uploads.releasedByBlog(current.id, [], trx);
+      await this.deps.events?.onDeleting?.({ blogDbId: current.id }, tx);
       await search.remove(current.search_rowid, trx);
       if (isPubliclyVisible(current)) await blogs.adjustPublishedCount(userId, -1, trx);
       // Likes, saves, tags, comments, notifications and upload rows go with it (ON DELETE CASCADE).

@@ -40,6 +40,8 @@ export interface CommentEvents {
     e: { commentId: string; blog: Pick<BlogRef, 'id'>; commentAuthorId: string; userId: string; liked: boolean },
     tx: Tx,
   ): Promise<void>;
+  /** A comment is about to be deleted, with the replies below it and everything about them. */
+  onCommentDeleting?(e: { blogDbId: string; commentId: string }, tx: Tx): Promise<void>;
 }
 
 interface Deps {
@@ -171,6 +173,7 @@ export class CommentsService {
     if (!canDeleteComment(userId, comment, blog)) throw forbidden('You can only delete your own comments or comments on your blog');
     await transact(db, async (tx) => {
       const trx = tx.db;
+      await this.deps.events?.onCommentDeleting?.({ blogDbId: comment.blog_id, commentId }, tx);
       await comments.delete(commentId, trx);
       // Hidden comments (issue 15) are not counted, so the counts are taken again from what is left.
       if (comment.parent_id) await this.deps.counters.recountComments([comment.parent_id], trx);

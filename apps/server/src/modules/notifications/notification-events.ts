@@ -37,6 +37,7 @@ export function notificationEvents(n: NotificationsService): ReactionEvents & Co
       if (liked) await n.notify([key], tx);
       else await n.retract(key, tx);
     },
+    onCommentDeleting: ({ blogDbId, commentId }, tx) => n.beforeDeleting({ blogId: blogDbId, commentId }, tx),
   };
 }
 
@@ -45,5 +46,6 @@ export function blogNotificationEvents(n: NotificationsService): BlogEvents {
   return {
     onPublished: ({ authorId, blogDbId }, tx) => n.notifyFollowersOfPost(authorId, blogDbId, tx),
     onUpdated: ({ authorId, blogDbId }, tx) => n.notifyReactorsOfUpdate(authorId, blogDbId, tx),
+    onDeleting: ({ blogDbId }, tx) => n.beforeDeleting({ blogId: blogDbId }, tx),
   };
 }

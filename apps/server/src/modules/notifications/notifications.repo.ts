@@ -291,6 +291,35 @@ export class NotificationsRepository {
       .execute();
   }
 
+  /**
+   * Who has unread notices about the post, or about the comment and the replies below it: the
+   * notices a deletion is about to take with it (ON DELETE CASCADE). At most `limit` of them.
+   */
+  async unreadRecipientsAbout(about: { blogId: string; commentId?: string }, limit: number, db: Kysely<Database>): Promise<string[]> {
+    const { blogId, commentId } = about;
+    let q = db.selectFrom('notifications').select('recipient_id').distinct().where('blog_id', '=', blogId).where('is_read', '=', 0);
+    if (commentId) {
+      const subtree = db
+        .withRecursive('subtree(id)', (qb) =>
+          qb
+            .selectFrom('comments')
+            .select('id')
+            .where('id', '=', commentId)
+            .unionAll((u) =>
+              u
+                .selectFrom('comments as c')
+                .innerJoin('subtree', 'subtree.id', 'c.parent_id')
+                .select('c.id')
+                .where('c.blog_id', '=', blogId),
+            ),
+        )
+        .selectFrom('subtree')
+        .select('subtree.id');
+      q = q.where('comment_id', 'in', subtree as never);
+    }
+    return (await q.limit(limit).execute()).map((r) => r.recipient_id);
+  }
+
   followerIds(userId: string, db: Kysely<Database>) {
     return db.selectFrom('follows').select('follower_id as id').where('following_id', '=', userId).execute();
   }

@@ -28,6 +28,8 @@ export interface NewNotification {
 }
 
 const FANOUT_BATCH = 500;
+/** Recipients whose open tabs are told the new count when a deletion takes their unread notices (a count read each). */
+const PUSH_ON_DELETE = 1000;
 
 function rowOf(n: NewNotification, id: string): Insertable<NotificationsTable> {
   return {
@@ -211,6 +213,21 @@ export class NotificationsService {
   async removeAll(userId: string): Promise<number> {
     await this.deps.notifications.deleteAll(userId);
     return this.pushCount(userId);
+  }
+
+  /**
+   * A post or a comment (with its replies) is about to be deleted, and its notices with it: the
+   * open tabs of recipients who had unread ones get their fresh count after the commit (their
+   * lists are read again then). Bounded: past PUSH_ON_DELETE recipients, the rest see the
+   * change at their next read.
+   */
+  async beforeDeleting(about: { blogId: string; commentId?: string }, tx: Tx): Promise<void> {
+    const recipients = await this.deps.notifications.unreadRecipientsAbout(about, PUSH_ON_DELETE, tx.db);
+    const listening = recipients.filter((id) => this.push.mayBeListening(id));
+    if (!listening.length) return;
+    tx.afterCommit(async () => {
+      for (const id of listening) await this.pushCount(id).catch((err) => this.pushFailed(err));
+    });
   }
 
   /** Sends each new notification, then each recipient's fresh unread count, to their open tabs. */
