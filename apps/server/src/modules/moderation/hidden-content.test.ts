@@ -206,7 +206,8 @@ describe('the thread below a hidden comment', () => {
     expect(await commentCount(blogId)).toBe(0);
     expect((await get(`/api/v1/blogs/${blogId}`)).json().blog.commentCount).toBe(0);
     // Nor reports what it cannot read: a reply below the hidden comment is unknown to a passer.
-    const report = (who: TestUser, id: string) => api('POST', '/reports', who.token, { targetType: 'comment', targetId: id, reason: 'spam' });
+    const report = (who: TestUser, id: string) =>
+      api('POST', '/reports', who.token, { targetType: 'comment', targetId: id, reason: 'spam' });
     expect((await report(passer, deep._id)).statusCode).toBe(404);
     expect((await report(passer, reply._id)).statusCode).toBe(404);
     // The replier was told of the deep reply; the text is below a comment they may not read now.
