@@ -1,11 +1,12 @@
 import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSignin } from '../api/signin';
 import { useSignup } from '../api/signup';
+import { DEFAULT_AFTER_SIGNIN, returnPathOf, returnState } from '../lib/returnTo';
 import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 
@@ -37,6 +38,9 @@ const PASSWORD_ERROR = `Password must be at least ${MIN_PASSWORD_LENGTH} charact
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const text = TEXT[mode];
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page that sent the person here (a protected route, or a link with ?next=), else / (SPEC.md 2).
+  const returnTo = useMemo(() => returnPathOf(location.state, location.search), [location.state, location.search]);
   const login = useSession((s) => s.login);
   const signin = useSignin();
   const signup = useSignup();
@@ -59,7 +63,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       signup.mutate(form, {
         onSuccess: (data) => {
           toast.success(data.message);
-          navigate('/signin');
+          navigate('/signin', { state: returnState(returnTo) });
         },
         onError,
       });
@@ -70,7 +74,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           onSuccess: (data) => {
             login(data.user);
             toast.success(data.message);
-            navigate('/');
+            if (returnTo) navigate(returnTo, { replace: true });
+            else navigate(DEFAULT_AFTER_SIGNIN);
           },
           onError,
         },
@@ -124,11 +129,15 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         <span className="h-px flex-1 bg-gray-200 dark:bg-gray-700" />
       </div>
 
-      <GoogleButton disabled={busy} />
+      <GoogleButton disabled={busy} returnTo={returnTo} />
 
       <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
         {text.question}{' '}
-        <Link to={text.switchTo} className="font-semibold text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link
+          to={text.switchTo}
+          state={returnState(returnTo)}
+          className="font-semibold text-indigo-600 hover:underline dark:text-indigo-400"
+        >
           {text.switchLabel}
         </Link>
       </p>

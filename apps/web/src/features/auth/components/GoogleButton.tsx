@@ -25,9 +25,10 @@ function GoogleMark() {
 /**
  * 'Continue with Google' (SPEC.md 2): a popup on desktops, a redirect on phones and tablets.
  * Shows a spinner while loading, including while a redirect's answer is being finished.
+ * `returnTo`: the page to go back to once signed in (else /).
  */
-export function GoogleButton({ disabled = false }: { disabled?: boolean }) {
-  const { start, loading } = useGoogleSignIn();
+export function GoogleButton({ disabled = false, returnTo = null }: { disabled?: boolean; returnTo?: string | null }) {
+  const { start, loading } = useGoogleSignIn(returnTo);
 
   return (
     <button

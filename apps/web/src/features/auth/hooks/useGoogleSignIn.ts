@@ -22,6 +22,7 @@ import {
   parseCallback,
   REDIRECT_STORAGE_KEY,
 } from '../lib/googleFlow';
+import { DEFAULT_AFTER_SIGNIN, safeReturnPath } from '../lib/returnTo';
 
 const nonceKey = ['google-auth', 'nonce'] as const;
 /** The server accepts a nonce for 10 minutes; a prefetched one is used only while well inside that. */
@@ -71,14 +72,15 @@ function deliverToOpener(callback: GoogleCallback): void {
   window.close();
 }
 
-function readRedirectState(): string | null {
+/** What the redirect flow kept across the trip to the issuer: its state, and the page to return to. */
+function readRedirectState(): { state: string | null; returnTo: string | null } {
   try {
     const raw = window.sessionStorage.getItem(REDIRECT_STORAGE_KEY);
     window.sessionStorage.removeItem(REDIRECT_STORAGE_KEY);
-    const parsed = raw ? (JSON.parse(raw) as { state?: unknown }) : null;
-    return typeof parsed?.state === 'string' ? parsed.state : null;
+    const parsed = raw ? (JSON.parse(raw) as { state?: unknown; returnTo?: unknown }) : null;
+    return { state: typeof parsed?.state === 'string' ? parsed.state : null, returnTo: safeReturnPath(parsed?.returnTo) };
   } catch {
-    return null;
+    return { state: null, returnTo: null };
   }
 }
 
@@ -102,8 +104,10 @@ const requestFor = (config: GoogleConfig, nonce: string, state: string) =>
 /**
  * Google sign-in of the auth screen (SPEC.md 2): a popup on desktops, a full-page redirect on
  * phones and tablets whose answer is picked up when the screen loads. `loading` drives the spinner.
+ * Once signed in it goes to `returnTo` (the page that sent the person to sign in; kept across the
+ * redirect in session storage), else to / (SPEC.md 2).
  */
-export function useGoogleSignIn() {
+export function useGoogleSignIn(returnTo: string | null = null) {
   const navigate = useNavigate();
   const login = useSession((s) => s.login);
   const queryClient = useQueryClient();
@@ -127,7 +131,7 @@ export function useGoogleSignIn() {
   const pending = useRef<(() => void) | null>(null);
 
   const finish = useCallback(
-    async (check: CallbackCheck) => {
+    async (check: CallbackCheck, target: string | null) => {
       if (!check.ok) {
         toast.error(check.message);
         setLoading(false);
@@ -138,7 +142,9 @@ export function useGoogleSignIn() {
         const data = await googleAuth(check.idToken);
         login(data.user);
         toast.success(data.message);
-        navigate('/');
+        const next = safeReturnPath(target);
+        if (next) navigate(next, { replace: true });
+        else navigate(DEFAULT_AFTER_SIGNIN);
       } catch (error) {
         toast.error(errorMessage(error, GOOGLE_TEXT.failed));
         setLoading(false);
@@ -154,12 +160,12 @@ export function useGoogleSignIn() {
 
   /** Listens for the popup's answer (window message from the popup, or the broadcast fallback). */
   const waitForPopup = useCallback(
-    (popup: Window, state: string) => {
+    (popup: Window, state: string, target: string | null) => {
       const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : null;
       const onAnswer = (data: unknown) => {
         if (!isCallbackMessage(data) || data.callback.state !== state) return;
         stop();
-        void finish(checkCallback(data.callback, state, 'popup'));
+        void finish(checkCallback(data.callback, state, 'popup'), target);
       };
       const onMessage = (event: MessageEvent) => {
         if (event.origin === window.location.origin) onAnswer(event.data);
@@ -204,7 +210,7 @@ export function useGoogleSignIn() {
       return;
     }
     setLoading(true);
-    waitForPopup(popup, state);
+    waitForPopup(popup, state, returnTo);
     if (ready) {
       usedNonces.current.add(ready);
       void nonce.refetch();
@@ -228,7 +234,7 @@ export function useGoogleSignIn() {
       toast.error(GOOGLE_TEXT.popupFailed);
       setLoading(false);
     }
-  }, [config.data, nonce, loadConfig, waitForPopup]);
+  }, [config.data, nonce, loadConfig, waitForPopup, returnTo]);
 
   const startRedirect = useCallback(async () => {
     const known = config.data;
@@ -246,14 +252,14 @@ export function useGoogleSignIn() {
       }
       const { nonce: fresh } = await fetchGoogleNonce();
       const state = newState('redirect');
-      window.sessionStorage.setItem(REDIRECT_STORAGE_KEY, JSON.stringify({ state, at: Date.now() }));
+      window.sessionStorage.setItem(REDIRECT_STORAGE_KEY, JSON.stringify({ state, at: Date.now(), returnTo }));
       // The spinner stays while the page leaves for the issuer.
       window.location.assign(requestFor(loaded, fresh, state));
     } catch {
       toast.error(GOOGLE_TEXT.failed);
       setLoading(false);
     }
-  }, [config.data, loadConfig]);
+  }, [config.data, loadConfig, returnTo]);
 
   const start = useCallback(() => {
     if (loading) return;
@@ -269,7 +275,8 @@ export function useGoogleSignIn() {
       setLoading(false);
       return;
     }
-    void finish(checkCallback(callback, readRedirectState(), 'redirect'));
+    const kept = readRedirectState();
+    void finish(checkCallback(callback, kept.state, 'redirect'), kept.returnTo);
   }, [finish]);
 
   // Back from the issuer through the back/forward cache: the page is live again, not loading.
