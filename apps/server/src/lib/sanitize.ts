@@ -60,14 +60,18 @@ export function cleanInlineHtml(html: string): string {
  * attribute values are well-formed and escaped, so dropping tags needs no second parse.
  */
 export function htmlToText(cleanHtml: string): string {
-  return cleanHtml
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
+  return (
+    cleanHtml
+      // A line break separates words ('one<br>two' is two words to search, not 'onetwo').
+      .replace(/<br\s*\/?>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+  );
 }
 
 /** http(s) URLs only (and our own root-relative upload paths). */

@@ -234,6 +234,21 @@ describe('an index without positions (migration 0025)', () => {
     expect(await search('travel 한국')).toEqual(['İstanbul travel diary']);
   });
 
+  it('finds the words on each side of a line break (Shift+Enter in a paragraph, a list item or a quote)', async () => {
+    await createBlog(t, author, {
+      title: 'Line breaks',
+      description: 'Plain',
+      tags: ['misc'],
+      content: {
+        blocks: [
+          { type: 'paragraph', data: { text: 'pangolin<br>armadillo' } },
+          { type: 'list', data: { style: 'unordered', items: ['aardvark<br/>okapi'] } },
+        ],
+      },
+    });
+    for (const word of ['pangolin', 'armadillo', 'aardvark', 'okapi']) expect(await search(word), word).toEqual(['Line breaks']);
+  });
+
   if (ENGINE !== 'sqlite') console.warn("SKIPPED on PostgreSQL: migration 0025 rebuilds only SQLite's FTS5 index.");
   it.skipIf(ENGINE !== 'sqlite')('answers the same before and after the rebuild', async () => {
     const queries = ['quokka', 'notes', 'wombat koala', 'bil', 'numbat', 'festival'];
