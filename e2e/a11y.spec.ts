@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type AxeFinding, axeScan, formatFindings, isBlocking } from './support/axe';
 import { api, createVerifiedUser, expect, type Person, signInAs, test } from './support/fixtures';
 
@@ -157,3 +157,99 @@ for (const theme of ['light', 'dark'] as const) {
     expect(blocking.map((f) => `${f.screen}: ${f.rule} (${f.nodes.length})`)).toEqual([]);
   });
 }
+
+/**
+ * The WCAG contrast ratio of an element's text over what its ancestors paint behind it, from the
+ * computed colours as they are now (hovered or not). A 1-pixel canvas turns any CSS colour (the
+ * theme's are oklch) into sRGB and lays the translucent ones over what is below, as the page does.
+ * axe judges the colours at rest only, and a hover is what it never sees.
+ */
+async function textContrast(locator: Locator): Promise<number> {
+  await locator.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return locator.evaluate((element) => {
+    const context = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d', {
+      willReadFrequently: true,
+    }) as CanvasRenderingContext2D;
+    const paint = (colour: string) => {
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const chain: Element[] = [];
+    for (let e: Element | null = element; e; e = e.parentElement) chain.unshift(e);
+    let background = paint('#fff');
+    for (const e of chain) background = paint(getComputedStyle(e).backgroundColor);
+    const text = paint(getComputedStyle(element).color);
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)) as [
+        number,
+        number,
+        number,
+      ];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+  });
+}
+
+test('primary buttons keep 4.5:1 when hovered in the dark theme', async ({ browser, stack }) => {
+  const context = await browser.newContext({ baseURL: stack.baseURL, colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  // The shared Button's primary look (the bar's Sign Up) and the forms' own (Sign in).
+  const targets = [
+    page.getByRole('banner').getByRole('link', { name: 'Sign Up' }),
+    page.getByRole('main').getByRole('button', { name: 'Sign in' }),
+  ];
+  for (const target of targets) {
+    expect(await textContrast(target)).toBeGreaterThanOrEqual(4.5);
+    await target.hover();
+    expect(await textContrast(target)).toBeGreaterThanOrEqual(4.5);
+  }
+  await context.close();
+});
+
+test('a liked like count keeps 4.5:1, hovered or not, in both themes', async ({ browser, stack }) => {
+  const author = await createVerifiedUser(stack, 'Alice Writer');
+  const reader = await createVerifiedUser(stack, 'Dana Reader');
+  const { blog } = await api<{ blog: { blogId: string } }>(stack, author, 'POST', '/blogs', {
+    title: 'Liked in red',
+    description: 'Contrast of a liked count.',
+    tags: [],
+    draft: false,
+    content: { blocks: [{ type: 'paragraph', data: { text: 'Hello.' } }] },
+  });
+  await api(stack, reader, 'POST', `/blogs/like/${blog.blogId}`);
+  const { newComment } = await api<{ newComment: { _id: string } }>(stack, author, 'POST', `/blogs/comment/${blog.blogId}`, {
+    comment: 'Liked comment',
+  });
+  await api(stack, reader, 'PATCH', `/blogs/like-comment/${newComment._id}`);
+
+  for (const theme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ baseURL: stack.baseURL, colorScheme: theme });
+    const page = await context.newPage();
+    await signInAs(page, reader.user);
+    await page.goto(`/blog/${blog.blogId}`);
+    const liked = async (button: Locator) => {
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      const count = button.getByText('1', { exact: true });
+      expect(await textContrast(count), `${theme}, at rest`).toBeGreaterThanOrEqual(4.5);
+      await button.hover();
+      expect(await textContrast(count), `${theme}, hovered`).toBeGreaterThanOrEqual(4.5);
+    };
+    // The footer's like button (on the page's grey), then the comment's (in the white panel, which covers the footer).
+    await liked(page.getByRole('article', { name: 'Liked in red' }).getByRole('button', { name: '1 like', exact: true }));
+    await page.getByRole('button', { name: '1 comment', exact: true }).click();
+    await liked(page.getByRole('dialog').getByRole('button', { name: '1 like', exact: true }));
+    await context.close();
+  }
+});

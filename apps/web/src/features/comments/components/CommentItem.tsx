@@ -260,7 +260,8 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
                 onClick={onLike}
                 aria-pressed={comment.isLiked}
                 className={`-ml-2 inline-flex items-center gap-1 rounded-full px-2 py-1 hover:bg-gray-100 dark:hover:bg-gray-800 ${
-                  comment.isLiked ? 'text-rose-600 dark:text-rose-400' : ''
+                  // Rose 700, not 600: the count is text, and 600 gave 4.1:1 on the hover grey.
+                  comment.isLiked ? 'text-rose-700 dark:text-rose-400' : ''
                 }`}
               >
                 <Heart size={14} aria-hidden="true" className={comment.isLiked ? 'fill-current' : ''} />

@@ -104,7 +104,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
               <p className="text-sm text-gray-700 dark:text-gray-300">Sign in to join the conversation.</p>
               <Link
                 to="/signin"
-                className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+                className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-600"
               >
                 <LogIn size={16} aria-hidden="true" />
                 Sign in to comment

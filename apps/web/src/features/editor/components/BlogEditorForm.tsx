@@ -378,7 +378,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
           type="submit"
           form={`${id}-form`}
           disabled={busy}
-          className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-2.5 font-semibold text-white transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+          className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-2.5 font-semibold text-white transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-500 dark:hover:bg-indigo-600"
         >
           {submitLabel(editing, draft, busy, !!scheduledAt)}
         </button>

@@ -74,7 +74,7 @@ export function Newsletter() {
             <button
               type="submit"
               disabled={status === 'submitting'}
-              className="rounded-lg bg-gray-900 px-5 py-2.5 font-semibold text-white transition hover:bg-gray-800 disabled:opacity-70 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+              className="rounded-lg bg-gray-900 px-5 py-2.5 font-semibold text-white transition hover:bg-gray-800 disabled:opacity-70 dark:bg-indigo-500 dark:hover:bg-indigo-600"
             >
               {status === 'submitting' ? 'Subscribing...' : 'Subscribe'}
             </button>
