@@ -9,8 +9,10 @@ import { isPostgres } from '../dialect';
  * (UploadsService.releasedByBlog); `uploads.blog_id` stays one of the posts using it, so that
  * "never attached" (the unattached-uploads job) and ON DELETE CASCADE keep their meaning.
  *
- * Backfill: the rows `uploads.blog_id` knows, and every post of the upload's owner whose featured
- * image is it or whose content names it (once: each owner's posts against each owner's uploads).
+ * Backfill: the rows `uploads.blog_id` knows, then every post that names one of its author's
+ * uploads as its featured image or in its content. One pass over the posts in id order, 500 at a
+ * time, each batch's addresses looked up among its authors' uploads: linear in the posts, not
+ * posts times uploads.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
@@ -25,11 +27,48 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`INSERT INTO upload_uses (blog_id, upload_id)
     SELECT blog_id, id FROM uploads WHERE blog_id IS NOT NULL AND kind <> 'card'`.execute(db);
-  const names = pg ? sql`strpos(b.content, u.url) > 0` : sql`instr(b.content, u.url) > 0`;
-  await sql`INSERT INTO upload_uses (blog_id, upload_id)
-    SELECT b.id, u.id FROM uploads u JOIN blogs b ON b.creator_id = u.owner_id
-    WHERE u.kind <> 'card' AND (b.image = u.url OR ${names})
-      AND NOT EXISTS (SELECT 1 FROM upload_uses x WHERE x.blog_id = b.id AND x.upload_id = u.id)`.execute(db);
+  const hasUploads = await db.selectFrom('uploads').select('id').where('kind', '<>', 'card').limit(1).executeTakeFirst();
+  if (!hasUploads) return;
+  let after: string | null = null;
+  for (;;) {
+    let q = db.selectFrom('blogs').select(['id', 'creator_id', 'image', 'content']).orderBy('id').limit(BATCH);
+    if (after !== null) q = q.where('id', '>', after);
+    const posts: { id: string; creator_id: string; image: string | null; content: string }[] = await q.execute();
+    if (!posts.length) return;
+    after = posts[posts.length - 1]!.id;
+    const named = posts.map((p) => ({ ...p, urls: new Set([...(p.image ? [p.image] : []), ...urlsIn(p.content)]) }));
+    const urls = [...new Set(named.flatMap((p) => [...p.urls]))];
+    if (!urls.length) continue;
+    const owners = [...new Set(posts.map((p) => p.creator_id))];
+    const uploads: { id: string; owner_id: string; url: string }[] = [];
+    for (let i = 0; i < urls.length; i += BATCH) {
+      uploads.push(
+        ...(await db
+          .selectFrom('uploads')
+          .select(['id', 'owner_id', 'url'])
+          .where('owner_id', 'in', owners)
+          .where('url', 'in', urls.slice(i, i + BATCH))
+          .where('kind', '<>', 'card')
+          .execute()),
+      );
+    }
+    const uses = named.flatMap((p) =>
+      uploads.filter((u) => u.owner_id === p.creator_id && p.urls.has(u.url)).map((u) => ({ blog_id: p.id, upload_id: u.id })),
+    );
+    for (let i = 0; i < uses.length; i += BATCH)
+      await db
+        .insertInto('upload_uses')
+        .values(uses.slice(i, i + BATCH))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+  }
+}
+
+const BATCH = 500;
+
+/** Every "url" value in a post's stored blocks (image files among them; the rest match no upload). */
+function urlsIn(content: string): string[] {
+  return [...content.matchAll(/"url":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

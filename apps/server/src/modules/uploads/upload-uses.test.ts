@@ -112,6 +112,7 @@ describe('an upload used by several posts', () => {
     const url = await uploadImage('#aa2266');
     const a = await post(url);
     const b = await createBlog(t, author, { ...showing(), image: url }); // as its featured image
+    const c = await post(url); // in a block, after a (the upload's blog_id)
     const db = t.database.db;
     await uploadUses.down(db);
     await uploadUses.up(db);
@@ -121,7 +122,7 @@ describe('an upload used by several posts', () => {
       .select('upload_uses.blog_id')
       .where('uploads.url', '=', url)
       .execute();
-    expect(uses.map((u) => u.blog_id).sort()).toEqual([a._id, b._id].sort());
+    expect(uses.map((u) => u.blog_id).sort()).toEqual([a._id, b._id, c._id].sort());
     expect((await remove(a.blogId)).statusCode).toBe(200);
     expect(await served(url)).toBe(200);
   });
