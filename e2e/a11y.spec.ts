@@ -253,3 +253,40 @@ test('a liked like count keeps 4.5:1, hovered or not, in both themes', async ({ 
     await context.close();
   }
 });
+
+test('the shared dialog runs no transition under prefers-reduced-motion: reduce', async ({ browser, stack }) => {
+  const person = await createVerifiedUser(stack, 'Calm Reader');
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ baseURL: stack.baseURL });
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion });
+    await signInAs(page, person.user);
+    await page.goto(`/@${person.user.username}`);
+    await page.getByRole('button', { name: /Followers/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Followers' });
+    await expect(dialog).toBeVisible();
+    // The panel and the overlay before it; a transition-property of none counts as no time.
+    const overlay = dialog.locator('xpath=preceding-sibling::div[1]');
+    const durations = await Promise.all(
+      [dialog, overlay].map((part) =>
+        part.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return style.transitionProperty === 'none' ? '0s' : style.transitionDuration;
+        }),
+      ),
+    );
+    expect(durations, reducedMotion).toEqual(reducedMotion === 'reduce' ? ['0s', '0s'] : ['0.3s', '0.3s']);
+
+    // Closing: the fade and shrink run only when motion is welcome.
+    await page.evaluate(() => {
+      (window as unknown as { transitions: number }).transitions = 0;
+      document.addEventListener('transitionrun', () => (window as unknown as { transitions: number }).transitions++);
+    });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    const transitions = await page.evaluate(() => (window as unknown as { transitions: number }).transitions);
+    if (reducedMotion === 'reduce') expect(transitions).toBe(0);
+    else expect(transitions).toBeGreaterThan(0);
+    await context.close();
+  }
+});

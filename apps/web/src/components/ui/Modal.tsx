@@ -13,7 +13,18 @@ interface ModalProps {
   className?: string;
 }
 
-/** Dialog with overlay; closes on Escape or overlay click after a 300 ms close animation (SPEC.md 9). */
+/** Transitions of the overlay and the panel, none for people who asked their system for less motion. */
+const FADE = 'transition-opacity duration-300 motion-reduce:transition-none';
+const FADE_AND_SHRINK = 'transition-all duration-300 motion-reduce:transition-none';
+
+/** Without the animation there is nothing to wait for: the dialog closes at once. */
+const closeDelay = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : DELAYS_MS.modalClose;
+
+/**
+ * Dialog with overlay; closes on Escape or overlay click after a 300 ms close animation (SPEC.md 9),
+ * or at once under prefers-reduced-motion: reduce.
+ */
 export function Modal({ open, title, onClose, children, className = 'max-w-md' }: ModalProps) {
   const [closing, setClosing] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -24,7 +35,7 @@ export function Modal({ open, title, onClose, children, className = 'max-w-md' }
     window.setTimeout(() => {
       setClosing(false);
       onClose();
-    }, DELAYS_MS.modalClose);
+    }, closeDelay());
   }, [onClose]);
 
   useDialogFocus(panelRef, open, { onEscape: requestClose });
@@ -35,14 +46,14 @@ export function Modal({ open, title, onClose, children, className = 'max-w-md' }
       <div
         aria-hidden="true"
         onClick={requestClose}
-        className={`absolute inset-0 bg-black/50 transition-opacity duration-300 ${closing ? 'opacity-0' : 'opacity-100'}`}
+        className={`absolute inset-0 bg-black/50 ${FADE} ${closing ? 'opacity-0' : 'opacity-100'}`}
       />
       <div
         ref={panelRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`relative w-full rounded-xl bg-white p-5 shadow-xl transition-all duration-300 dark:bg-gray-900 ${
+        className={`relative w-full rounded-xl bg-white p-5 shadow-xl ${FADE_AND_SHRINK} dark:bg-gray-900 ${
           closing ? 'scale-95 opacity-0' : 'scale-100 opacity-100'
         } ${className}`}
       >
