@@ -13,7 +13,7 @@ const LOGO = `<a href="/" aria-label="Inkwell home" class="flex shrink-0 items-c
 
 const BUTTON = {
   primary:
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors px-4 py-2 text-sm bg-indigo-600 text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:text-white',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors px-4 py-2 text-sm bg-indigo-600 text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-600 dark:text-white',
   ghost:
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors px-4 py-2 text-sm text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
 };
