@@ -1,10 +1,15 @@
 import { type BlogListResponse, type FollowUser, PROFILE_PAGE_SIZE, type Profile, type SessionUser } from '@inkwell/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
+import { queryClient } from '../../../lib/queryClient';
 import { profileKeys } from '../../../lib/queryKeys';
 import { useSession } from '../../../lib/session';
+import { syncProfileListsWithReactions } from './reactionSync';
 
 export { PROFILE_PAGE_SIZE };
+
+// From the first profile shown on, its cached lists follow likes and saves made elsewhere (reactionSync.ts).
+syncProfileListsWithReactions(queryClient);
 export const FOLLOW_PAGE_SIZE = 20;
 
 /** The profile's blog lists and their API paths (SPEC.md 2: /@{username}[/saved-blogs|/liked-blogs|/draft-blogs]). */
