@@ -14,6 +14,8 @@ import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import './panel.css';
 
+const articleOf = (item: Element | null | undefined) => item?.querySelector<HTMLElement>(':scope > article') ?? null;
+
 export interface CommentPanelProps {
   blogId: string;
   /** The blog creator may delete any comment on the blog. */
@@ -59,6 +61,23 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
       focusLater(() => (item.isConnected ? null : (neighbours.find((n) => n.isConnected) ?? headingRef.current))),
     [focusLater],
   );
+  // Load more comments is disabled while it loads, which takes the focus from it: a keyboard user's
+  // next Tab started again from the panel's top. Once they show, the first new comment gets it (the
+  // one after the comment that was last); the button again when nothing new came (or the load failed).
+  const listRef = useRef<HTMLUListElement>(null);
+  const loadMoreRef = useRef<HTMLButtonElement>(null);
+  // A quick load may leave the focus on the button itself (see useFocusLater): it is handed on too.
+  const loadMore = () => {
+    const last = listRef.current?.lastElementChild;
+    const button = loadMoreRef.current;
+    void comments.fetchNextPage().then(() =>
+      focusLater(() => {
+        if (loadMoreRef.current?.disabled) return null;
+        const next = last?.isConnected ? last.nextElementSibling : null;
+        return articleOf(next) ?? loadMoreRef.current ?? articleOf(listRef.current?.lastElementChild);
+      }, button),
+    );
+  };
 
   return createPortal(
     <div className="fixed inset-0 z-[45]">
@@ -137,7 +156,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
             </div>
           ) : (
             <>
-              <ul aria-label="Comments" className="divide-y divide-gray-100 dark:divide-gray-800/70 [&>li]:pb-4">
+              <ul ref={listRef} aria-label="Comments" className="divide-y divide-gray-100 dark:divide-gray-800/70 [&>li]:pb-4">
                 {list.map((comment) => (
                   <CommentItem
                     key={comment._id}
@@ -153,8 +172,9 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
               {comments.hasNextPage && (
                 <div className="mt-4 flex justify-center">
                   <button
+                    ref={loadMoreRef}
                     type="button"
-                    onClick={() => void comments.fetchNextPage()}
+                    onClick={loadMore}
                     disabled={comments.isFetchingNextPage}
                     className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
                   >
