@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useDismiss } from '../../../hooks/useDismiss';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type Notification, notificationHref } from '../api/notifications';
@@ -66,6 +67,31 @@ export default function BellMenu() {
   // The name holds the badge's own text ('9+' above 9), so what is seen is what is said (WCAG 2.5.3).
   const label = unread > 0 ? `Notifications, ${badgeText(unread, UNREAD_BADGE_CAP)} unread` : 'Notifications';
 
+  // 'Mark as read' and 'Mark all read' take the focus with them: disabled while they run, then gone
+  // (the item reads as read; nothing is left unread). It fell to <body> and the next Tab started
+  // again from the top of the page, away from the dropdown, which stays open. Each now hands it on
+  // inside the dropdown: Mark as read to its item (Tab goes on to the next one), Mark all read to
+  // the dropdown's heading (Tab goes on to the first item); each keeps it when it failed.
+  const focusLater = useFocusLater();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const markAllRef = useRef<HTMLButtonElement>(null);
+  const enabled = (button: HTMLButtonElement | null | undefined) => (button && !button.disabled ? button : null);
+  const markOneRead = (id: string, row: HTMLElement | null) =>
+    markOne.mutate(id, {
+      onSettled: () =>
+        focusLater(() => {
+          // The item gone meanwhile (a newer one pushed it out of the three shown): the heading.
+          if (!row?.isConnected) return headingRef.current;
+          const again = row.querySelector<HTMLButtonElement>('button[aria-label="Mark as read"]');
+          if (again) return enabled(again);
+          return row.querySelector<HTMLElement>('button');
+        }),
+    });
+  const markAllRead = () =>
+    markAll.mutate(undefined, {
+      onSettled: () => focusLater(() => (markAllRef.current ? enabled(markAllRef.current) : headingRef.current)),
+    });
+
   const go = (n: Notification) => {
     setOpen(false);
     navigate(notificationHref(n));
@@ -104,11 +130,14 @@ export default function BellMenu() {
           className="fixed inset-x-2 top-[4.25rem] z-50 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-gray-800 dark:bg-gray-900"
         >
           <div className="flex items-center justify-between gap-3 border-b border-gray-100 px-4 py-3 dark:border-gray-800">
-            <h2 className="font-semibold text-gray-900 dark:text-gray-100">Notifications</h2>
+            <h2 ref={headingRef} tabIndex={-1} className="font-semibold text-gray-900 dark:text-gray-100">
+              Notifications
+            </h2>
             {unread > 0 && (
               <button
+                ref={markAllRef}
                 type="button"
-                onClick={() => markAll.mutate()}
+                onClick={markAllRead}
                 disabled={markAll.isPending}
                 className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50 disabled:opacity-60 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
               >
@@ -147,7 +176,7 @@ export default function BellMenu() {
                     ) : (
                       <button
                         type="button"
-                        onClick={() => markOne.mutate(n._id)}
+                        onClick={(event) => markOneRead(n._id, event.currentTarget.closest('li'))}
                         disabled={markOne.isPending && markOne.variables === n._id}
                         aria-label="Mark as read"
                         title="Mark as read"
