@@ -114,11 +114,12 @@ export function NotificationsScreen() {
   const loadMore = () => {
     const from = items.length;
     void list.fetchNextPage().then(() =>
-      // The first new item, once shown; the button again when nothing new came.
+      // The first new item, once shown; the button again when nothing new came. A quick load may
+      // leave the focus on the button (never disabled long enough to blur): it is handed on too.
       focusLater(() => {
         if (loadMoreRef.current?.disabled) return null;
         return linkOf(listRef.current?.children[from]) ?? loadMoreRef.current ?? linkOf(listRef.current?.lastElementChild);
-      }),
+      }, loadMoreRef.current),
     );
   };
 
