@@ -135,7 +135,8 @@ test('delete an account: the password is required, a wrong one keeps the session
 
   await dialog.getByLabel('Current Password').fill('wrong-password');
   await dialog.getByRole('button', { name: 'Delete My Account' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  // In the toast and (first in the page) at the field.
+  await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
 
   // Escape closes the dialog (after the 300 ms animation); open it again and confirm.

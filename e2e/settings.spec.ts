@@ -56,7 +56,8 @@ test("change password: 'Passwords don't match', a wrong current password, then s
   await page.getByLabel('Confirm New Password').fill('brand-new-secret');
   await expect(page.getByText("Passwords don't match")).toBeHidden();
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  // In the toast and (first in the page) at the field.
+  await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
   await expect(page).toHaveURL(/\/setting\?tab=password$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
 

@@ -8,6 +8,9 @@ import { queryClient } from '../../../lib/queryClient';
 import { profileKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
 import { type BlockKind, blocksKey, undoRelation, useBlocks } from '../api/blocks';
+import { FormError } from './FormError';
+
+const UNDO_FAILED = 'Could not undo that. Please try again.';
 
 const TITLES: Record<BlockKind, { heading: string; empty: string; undo: string }> = {
   blocked: { heading: 'Blocked', empty: 'You have not blocked anyone.', undo: 'Unblock' },
@@ -40,7 +43,7 @@ function RelationList({ kind }: { kind: BlockKind }) {
       void queryClient.invalidateQueries({ queryKey: blocksKey(kind) });
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not undo that. Please try again.')),
+    onError: (error) => toast.error(errorMessage(error, UNDO_FAILED)),
   });
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
 
@@ -82,6 +85,7 @@ function RelationList({ kind }: { kind: BlockKind }) {
           ))}
         </ul>
       )}
+      <FormError id={`undo-${kind}-error`} className="mt-2" message={undo.isError ? errorMessage(undo.error, UNDO_FAILED) : null} />
       {list.hasNextPage && (
         <Button size="sm" variant="secondary" className="mt-2" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
           {list.isFetchingNextPage ? 'Loading...' : 'Show more'}

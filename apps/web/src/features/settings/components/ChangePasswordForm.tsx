@@ -4,20 +4,33 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { NEW_PASSWORD_HINT, NewPasswordField, PasswordField } from '../../../components/ui/Field';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isRateLimited } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { changePassword } from '../api/account';
+import { FormError } from './FormError';
 
 export const PASSWORD_TEXTS = {
   mismatch: "Passwords don't match",
   failed: 'Failed to change password',
 } as const;
 
+type FailedField = 'currentPassword' | 'newPassword' | 'form';
+
+/** Where a failure is shown inline: a wrong current password at that field, a refused new one (too common) at the new one, else under the form. */
+function fieldOfFailure(error: unknown, message: string): FailedField {
+  if (isRateLimited(error)) return 'form';
+  const text = message.toLowerCase();
+  if (text.includes('current password')) return 'currentPassword';
+  if (text.includes('password')) return 'newPassword';
+  return 'form';
+}
+
 /** Change Password: current, new and confirmation; success signs out everywhere and goes to /signin. */
 export function ChangePasswordForm() {
   const { leave } = useSignOutOnLeave();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
+  const [failure, setFailure] = useState<{ field: FailedField; message: string } | null>(null);
 
   const save = useMutation({
     mutationFn: changePassword,
@@ -25,12 +38,19 @@ export function ChangePasswordForm() {
       toast.success(data.message);
       leave('/signin');
     },
-    onError: (error) => toast.error(errorMessage(error, PASSWORD_TEXTS.failed)),
+    onError: (error) => {
+      const message = errorMessage(error, PASSWORD_TEXTS.failed);
+      setFailure({ field: fieldOfFailure(error, message), message });
+      toast.error(message);
+    },
   });
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
     if (field !== 'currentPassword') setMismatch(false);
+    setFailure((f) =>
+      f && (f.field === field || f.field === 'form' || (f.field === 'newPassword' && field === 'confirmPassword')) ? null : f,
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -40,6 +60,7 @@ export function ChangePasswordForm() {
       setMismatch(true);
       return;
     }
+    setFailure(null);
     save.mutate({ currentPassword: form.currentPassword, newPassword: form.newPassword });
   };
 
@@ -55,6 +76,7 @@ export function ChangePasswordForm() {
         required
         value={form.currentPassword}
         onChange={set('currentPassword')}
+        error={failure?.field === 'currentPassword' ? failure.message : null}
       />
       <NewPasswordField
         id="password-new"
@@ -63,6 +85,7 @@ export function ChangePasswordForm() {
         minLength={MIN_PASSWORD_LENGTH}
         value={form.newPassword}
         onChange={set('newPassword')}
+        error={failure?.field === 'newPassword' ? failure.message : null}
         hint={NEW_PASSWORD_HINT}
       />
       <NewPasswordField
@@ -73,6 +96,7 @@ export function ChangePasswordForm() {
         onChange={set('confirmPassword')}
         error={mismatch ? PASSWORD_TEXTS.mismatch : null}
       />
+      <FormError id="password-form-error" message={failure?.field === 'form' ? failure.message : null} />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Processing...' : 'Change Password'}

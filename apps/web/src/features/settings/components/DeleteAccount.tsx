@@ -5,11 +5,12 @@ import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isRateLimited } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { deleteAccount } from '../api/account';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { FormError } from './FormError';
 
 export const DELETE_FAILED = 'Failed to delete account';
 const DELETE_TEXTS = {
@@ -28,15 +29,19 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** A failure that is not about the password (or a Google account's, which has no field): shown in the dialog. */
+  const [failure, setFailure] = useState<string | null>(null);
   const close = useCallback(() => {
     setOpen(false);
     setPassword('');
     setError(null);
+    setFailure(null);
   }, []);
   const { leave } = useSignOutOnLeave();
   const typePassword = (value: string) => {
     setPassword(value);
     setError(null);
+    setFailure(null);
   };
 
   const remove = useMutation({
@@ -45,7 +50,12 @@ export function DeleteAccount() {
       toast.success(data.message);
       leave('/');
     },
-    onError: (err) => toast.error(errorMessage(err, DELETE_FAILED)),
+    onError: (err) => {
+      const message = errorMessage(err, DELETE_FAILED);
+      if (!googleAuth && !isRateLimited(err) && /password/i.test(message)) setError(message);
+      else setFailure(message);
+      toast.error(message);
+    },
   });
 
   const onConfirm = () => {
@@ -53,6 +63,7 @@ export function DeleteAccount() {
       setError(PASSWORD_MISSING);
       return;
     }
+    setFailure(null);
     remove.mutate();
   };
 
@@ -73,6 +84,7 @@ export function DeleteAccount() {
 
       <ConfirmDialog open={open} texts={DELETE_TEXTS} busy={remove.isPending} onConfirm={onConfirm} onClose={close}>
         <CurrentPasswordField id="delete-password" value={password} onValue={typePassword} error={error} />
+        <FormError id="delete-error" message={failure} />
       </ConfirmDialog>
     </section>
   );

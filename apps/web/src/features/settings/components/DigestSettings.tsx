@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
-import { isRateLimited } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { toast } from '../../../lib/toast';
 import { DIGEST_KEY, saveDigestFrequency, useDigestSettings } from '../api/digest';
-import { SETTINGS_FAILED } from './PrivacySettings';
+import { FormError } from './FormError';
+import { settingsFailure } from './PrivacySettings';
 
 const LABELS: Record<DigestFrequency, string> = {
   off: 'Off',
@@ -25,7 +25,7 @@ export function DigestSettings() {
       queryClient.setQueryData(DIGEST_KEY, data);
       toast.success(data.message ?? 'Digest settings saved');
     },
-    onError: (error) => toast.error(isRateLimited(error) ? error.message : SETTINGS_FAILED),
+    onError: (error) => toast.error(settingsFailure(error)),
   });
 
   return (
@@ -58,6 +58,7 @@ export function DigestSettings() {
           disabled={save.isPending}
         />
       )}
+      <FormError id="digest-error" message={save.isError ? settingsFailure(save.error) : null} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { downloadFromApi } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
+import { FormError } from './FormError';
 
 /**
  * Settings → Account: 'Download my data' (issue 16), a zip of every post as Markdown plus a JSON
@@ -11,16 +12,20 @@ import { toast } from '../../../lib/toast';
 export function DownloadMyData() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
 
   const download = async () => {
     setBusy(true);
     setStatus('Preparing your data…');
+    setFailure(null);
     try {
       const name = await downloadFromApi('/account/export', 'inkwell-data.zip');
       setStatus(`Downloaded ${name}.`);
     } catch (error) {
       setStatus('');
-      toast.error(errorMessage(error));
+      const message = errorMessage(error);
+      setFailure(message);
+      toast.error(message);
     } finally {
       setBusy(false);
     }
@@ -48,6 +53,7 @@ export function DownloadMyData() {
       <p role="status" className="mt-2 text-xs text-gray-600 dark:text-gray-400">
         {status}
       </p>
+      <FormError id="download-my-data-error" className="mt-2" message={failure} />
     </section>
   );
 }

@@ -5,8 +5,12 @@ import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { changeVisibility } from '../api/settings';
+import { FormError } from './FormError';
 
 export const SETTINGS_FAILED = 'Failed to update settings';
+
+/** SPEC.md 8's text of a failed settings save; a rate limit says how long to wait instead. */
+export const settingsFailure = (error: unknown) => (isRateLimited(error) ? error.message : SETTINGS_FAILED);
 
 const OPTIONS = [
   { value: 'public', label: 'Visible to everyone' },
@@ -26,7 +30,7 @@ export function PrivacySettings() {
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       toast.success(data.message);
     },
-    onError: (error) => toast.error(isRateLimited(error) ? error.message : SETTINGS_FAILED),
+    onError: (error) => toast.error(settingsFailure(error)),
   });
 
   const set = (field: 'showSavedBlogs' | 'showLikedBlogs') => (value: string) =>
@@ -54,6 +58,7 @@ export function PrivacySettings() {
         onChange={set('showLikedBlogs')}
         disabled={save.isPending}
       />
+      <FormError id="privacy-error" message={save.isError ? settingsFailure(save.error) : null} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { signoutEverywhere } from '../api/account';
+import { FormError } from './FormError';
 
 export const SIGNOUT_EVERYWHERE_FAILED = 'Failed to sign out of all devices';
 const SIGNOUT_EVERYWHERE_TEXTS = {
@@ -45,6 +46,11 @@ export function SignOutEverywhere() {
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
         Lost a phone or signed in on a shared computer? End every session of your account, this one included.
       </p>
+      <FormError
+        id="signout-everywhere-error"
+        className="mt-3"
+        message={signOut.isError ? errorMessage(signOut.error, SIGNOUT_EVERYWHERE_FAILED) : null}
+      />
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Sign out of all devices

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { transferAccount } from '../api/account';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { FormError } from './FormError';
 
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 
@@ -19,6 +20,8 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface Errors {
   email?: string;
   password?: string;
+  /** A failure of the request that names neither field: shown under the form. */
+  form?: string;
 }
 
 /** Client checks of SPEC.md 5, in order: email required, format, not own; password for non-Google users. */
@@ -53,7 +56,7 @@ export function TransferAccount() {
   const { arm, leave } = useSignOutOnLeave();
   const typePassword = (value: string) => {
     setPassword(value);
-    setErrors((x) => ({ ...x, password: undefined }));
+    setErrors((x) => ({ ...x, password: undefined, form: undefined }));
   };
 
   const transfer = useMutation({
@@ -67,7 +70,8 @@ export function TransferAccount() {
     onError: (error) => {
       setConfirming(false);
       const message = errorMessage(error, TRANSFER_FAILED);
-      setErrors(fieldErrorsOf(message));
+      const fields = fieldErrorsOf(message);
+      setErrors(fields.email || fields.password ? fields : { form: message });
       toast.error(message);
     },
   });
@@ -108,12 +112,13 @@ export function TransferAccount() {
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
-            setErrors((x) => ({ ...x, email: undefined }));
+            setErrors((x) => ({ ...x, email: undefined, form: undefined }));
           }}
           error={errors.email}
           disabled={done}
         />
         <CurrentPasswordField id="transfer-password" value={password} onValue={typePassword} error={errors.password} disabled={done} />
+        <FormError id="transfer-error" message={errors.form} />
         <div className="flex justify-end">
           <Button type="submit" variant="danger" disabled={transfer.isPending || done}>
             {transfer.isPending ? 'Processing...' : 'Initiate Transfer'}
