@@ -21,6 +21,12 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
   const visitorPanel = visitor.getByRole('dialog', { name: 'Comments (0)' });
   await expect(visitorPanel.getByRole('link', { name: 'Sign in to comment' })).toHaveAttribute('href', '/signin');
   await expect(visitorPanel.getByPlaceholder('Write a comment...')).toHaveCount(0);
+  // Signing in from there comes back to the post.
+  await visitorPanel.getByRole('link', { name: 'Sign in to comment' }).click();
+  await visitor.getByLabel('Email').fill(reader.email);
+  await visitor.getByLabel('Password').fill(reader.password);
+  await visitor.getByRole('button', { name: 'Sign In' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/blog/${post.blogId}$`));
   await visitor.context().close();
 
   await signInAs(page, reader.user);

@@ -123,6 +123,8 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
               <p className="text-sm text-gray-700 dark:text-gray-300">Sign in to join the conversation.</p>
               <Link
                 to="/signin"
+                // Signing in comes back to this post (features/auth reads `from`).
+                state={{ from: `/blog/${encodeURIComponent(blogId)}` }}
                 className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-600"
               >
                 <LogIn size={16} aria-hidden="true" />
