@@ -14,6 +14,8 @@ import { STORAGE_KEYS, storage } from './storage';
 
 interface SessionStore {
   user: SessionState;
+  /** When this tab last changed the session itself (Date.now()): an older /me answer must not undo it. */
+  changedAt: number;
   /** Merges the supplied fields into the session and saves it under the `user` key. */
   login: (fields: SessionFields) => void;
   /** Removes the stored session and resets to the empty state. */
@@ -28,10 +30,11 @@ function save(user: SessionState): void {
 
 export const useSession = create<SessionStore>((set, get) => ({
   user: parseStoredSession(storage.get(STORAGE_KEYS.user)),
+  changedAt: 0,
   login: (fields) => {
     const user = loginSession(get().user, fields);
     save(user);
-    set({ user });
+    set({ user, changedAt: Date.now() });
   },
   logout: () => {
     storage.remove(STORAGE_KEYS.user);
@@ -42,7 +45,7 @@ export const useSession = create<SessionStore>((set, get) => ({
     const user = updateSession(current, change);
     if (user === current) return;
     save(user);
-    set({ user });
+    set({ user, changedAt: Date.now() });
   },
 }));
 

@@ -7,9 +7,10 @@ export interface MeResponse {
   user: SessionUser;
 }
 
-/** GET /api/v1/me (Bearer) → the current session user with a fresh token; 401 when revoked. */
-export function fetchMe(): Promise<MeResponse> {
-  return apiRequest<MeResponse>('/me');
+/** GET /api/v1/me (Bearer) → the current session user with a fresh token; 401 when revoked. `sentAt`: when it was asked. */
+export async function fetchMe(): Promise<MeResponse & { sentAt: number }> {
+  const sentAt = Date.now();
+  return { ...(await apiRequest<MeResponse>('/me')), sentAt };
 }
 
 export function useMe(enabled: boolean) {
