@@ -101,7 +101,8 @@ describe('concurrent writes', () => {
       // Each of the others toggles a follow of the leaving account, and it of them, until the deletion is answered.
       let deleting = true;
       const answers: { statusCode: number; body: string }[] = [];
-      // Bounded: on SQLite the deletion may wait for the connection behind every follow queued first.
+      // Bounded: on SQLite these in-process follows never yield to the event loop's macrotasks, so the
+      // deletion (its password check answers from the thread pool) waits until they stop.
       const loops = others.map(async (o, i) => {
         for (let n = 0; deleting && n < 25; n++) {
           answers.push(await api('PATCH', i % 2 ? `/follow/${o.id}` : `/follow/${leaving.id}`, i % 2 ? leaving.token : o.token));
