@@ -1,7 +1,6 @@
-import { test as base, devices, type Page } from '@playwright/test';
-import { type IdentityProvider, listenIdentityProvider } from '../apps/server/test/oidc';
+import { devices, type Page } from '@playwright/test';
 import { createVerifiedUser, expect, type Person, test } from './support/fixtures';
-import { type Stack, startStack } from './support/stack';
+import { googleTest, signInAtProvider, uniqueLogin } from './support/google';
 
 /**
  * Signing in goes back to the page that sent the person to /signin (a protected route), with its
@@ -80,35 +79,8 @@ test('a plain visit to /signin lands on /, and ?next= is followed only for paths
   }
 });
 
-/** Google sign-in against oidc-provider, as in google.spec.ts. */
-const google = base.extend<object, { google: { stack: Stack; idp: IdentityProvider } }>({
-  google: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture list from this destructuring.
-    async ({}, use) => {
-      const pending = await listenIdentityProvider();
-      const clientId = 'inkwell-e2e-web';
-      const stack = await startStack({ GOOGLE_CLIENT_ID: clientId, GOOGLE_ISSUER: pending.issuer });
-      const idp = await pending.start({ clientId, redirectUris: [`${stack.baseURL}/signin`] });
-      await use({ stack, idp });
-      await stack.stop();
-      await idp.close();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ google }, use) => use(google.stack.baseURL),
-});
-
-let n = 0;
-const uniqueLogin = (prefix: string) => `${prefix}.${Date.now().toString(36)}${n++}`;
-
-async function signInAtProvider(page: Page, login: string) {
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill('any-password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  const consent = page.getByRole('button', { name: 'Continue' });
-  await consent.waitFor({ timeout: 10_000 });
-  await consent.click();
-}
+/** Google sign-in against oidc-provider (e2e/support/google.ts). */
+const google = googleTest;
 
 google('Google sign-in (popup, and redirect on a phone) returns to the protected route too', async ({ page, browser, google }) => {
   const prefetched = page.waitForResponse((r) => r.url().endsWith('/api/v1/google-auth/nonce') && r.ok());
