@@ -1,58 +1,20 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlog } from '../../test/blogs';
-import { bearer, createTestApp, createUser, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
+import { bearer, ENGINE, type TestApp, type TestUser } from '../../test/helpers';
+import { fullScans, planFixture } from '../../test/query-plans';
 import { CommentsRepository } from '../modules/comments/comments.repo';
 import { ProfileListsRepository } from '../modules/users/users.lists.repo';
 import { createDatabase } from './database';
 import type { Database } from './schema';
 
-/** Tables that grow with the site: a read path must reach them through an index. */
-const BIG = [
-  'users',
-  'blogs',
-  'blog_tags',
-  'likes',
-  'saves',
-  'follows',
-  'comments',
-  'comment_likes',
-  'notifications',
-  'search_docs',
-  'search_recent',
-];
-
 let t: TestApp;
-let recording = false;
-let recordWrites = false;
-const queries: CompiledQuery[] = [];
 let author: TestUser;
 let reader: TestUser;
 let blogId: string;
-
+let queries: CompiledQuery[];
+let record: { reads: boolean; writes: boolean };
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, (q) => {
-    if (recording && /^\s*(with|select)\b/i.test(q.sql)) queries.push(q);
-    else if (recordWrites && /^\s*(update|delete)\b/i.test(q.sql)) queries.push(q);
-  });
-  author = await createUser(t);
-  reader = await createUser(t);
-  ({ blogId } = await createBlog(t, author, { tags: ['react'] }));
-  await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
-  await t.app.inject({ method: 'PATCH', url: `/api/v1/save-blog/${blogId}`, headers: bearer(reader.token) });
-  await t.app.inject({ method: 'PATCH', url: `/api/v1/follow/${author.id}`, headers: bearer(reader.token) });
-  const c = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/blogs/comment/${blogId}`,
-    headers: bearer(reader.token),
-    payload: { comment: 'hi' },
-  });
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/comment/${c.json().newComment._id}/${blogId}`,
-    headers: bearer(author.token),
-    payload: { reply: 'yo' },
-  });
+  ({ t, author, reader, blogId, queries, record } = await planFixture());
 });
 afterAll(async () => t.close());
 
@@ -84,24 +46,6 @@ const READS = (): [string, string, string?][] => [
   ['tag feed', '/tag/react/feed.json'],
 ];
 
-/** Tables the cleanup jobs delete from in batches (jobs/): each batch must be an index range. */
-const CLEANED = [...BIG, 'uploads', 'mail_outbox', 'email_verifications', 'password_resets', 'transfer_requests'];
-
-async function fullScans(q: CompiledQuery, tables = BIG): Promise<string[]> {
-  if (ENGINE === 'sqlite') {
-    const plan = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
-    // "SCAN blogs" without an index is a full table scan; FTS virtual tables are searched by MATCH.
-    return plan.rows.map((r) => r.detail).filter((d) => tables.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(d)));
-  }
-  // Tiny test tables make every plan a sequential scan; with seqscan priced out, only a table
-  // that has no usable index is still scanned.
-  return t.database.db.transaction().execute(async (trx) => {
-    await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
-    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
-    return plan.rows.map((r) => r['QUERY PLAN']).filter((line) => tables.some((table) => new RegExp(`Seq Scan on ${table}\\b`).test(line)));
-  });
-}
-
 /** Runs `work` in a transaction that is always rolled back, and returns what it returned. */
 async function rolledBack<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   const rollback = new Error('rolled back');
@@ -125,7 +69,7 @@ if (ENGINE !== 'postgres')
 describe(`query plans on ${ENGINE}`, () => {
   it('recognises a full scan when there is one (the check can fail)', async () => {
     const placeholder = ENGINE === 'sqlite' ? '?' : '$1';
-    const scans = await fullScans(CompiledQuery.raw(`select id from blogs where title = ${placeholder}`, ['x']));
+    const scans = await fullScans(t, CompiledQuery.raw(`select id from blogs where title = ${placeholder}`, ['x']));
     expect(scans.length).toBeGreaterThan(0);
   });
 
@@ -133,13 +77,13 @@ describe(`query plans on ${ENGINE}`, () => {
     const problems: string[] = [];
     for (const [name, url, token] of READS()) {
       queries.length = 0;
-      recording = true;
+      record.reads = true;
       const res = await t.app.inject({ url, headers: token ? bearer(token) : {} });
-      recording = false;
+      record.reads = false;
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
       expect(queries.length, name).toBeGreaterThan(0);
       for (const q of queries) {
-        for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
+        for (const scan of await fullScans(t, q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
       }
     }
     expect(problems).toEqual([]);
@@ -153,9 +97,9 @@ describe(`query plans on ${ENGINE}`, () => {
     const problems: string[] = [];
     for (const [name, url, token] of READS()) {
       queries.length = 0;
-      recording = true;
+      record.reads = true;
       await t.app.inject({ url, headers: token ? bearer(token) : {} });
-      recording = false;
+      record.reads = false;
       for (const q of queries) {
         const plan = await t.database.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
@@ -174,9 +118,9 @@ describe(`query plans on ${ENGINE}`, () => {
       // all of the post's top-level comments. comments_top_level_idx (migration 0028) holds only them.
       // Sorting is priced out as the sequential scans are: a Sort still planned has no index for it.
       queries.length = 0;
-      recording = true;
+      record.reads = true;
       await t.app.inject({ url: `/api/v1/blogs/${blogId}/comments?limit=20` });
-      recording = false;
+      record.reads = false;
       const list = queries.find((q) => /"comments"\."parent_id" is null/.test(q.sql));
       expect(list, 'the top-level comments query').toBeDefined();
       const plan = await t.database.db.transaction().execute(async (trx) => {
@@ -200,12 +144,12 @@ describe(`query plans on ${ENGINE}`, () => {
       // Straight from the repositories: the pages' answers may already be in the response cache.
       const [root] = await t.database.db.selectFrom('comments').select('id').where('parent_id', 'is', null).execute();
       queries.length = 0;
-      recording = true;
+      record.reads = true;
       await new CommentsRepository(t.database.db).listDescendants([root!.id], null);
       const profiles = new ProfileListsRepository(t.database.db);
       await profiles.findProfile(author.username, null);
       await profiles.follows('following', reader.id, null, 10, 0);
-      recording = false;
+      record.reads = false;
       const named = {
         comment_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql)),
         profile_with_counts: queries.find((q) => /as "liked_count"/.test(q.sql)),
@@ -261,9 +205,9 @@ describe(`query plans on ${ENGINE}`, () => {
       // count them (1.2 ms against 0.18 ms); the LATERAL step in users.lists.repo.ts keeps each
       // like a lookup of its post.
       queries.length = 0;
-      recording = true;
+      record.reads = true;
       await new ProfileListsRepository(t.database.db).findProfile(reader.username, null);
-      recording = false;
+      record.reads = false;
       const [profile] = queries;
       const plan = await rolledBack(t.database.db, async (trx) => {
         // Tiny test tables make a scan of every post the cheapest plan: price it out.
@@ -277,127 +221,4 @@ describe(`query plans on ${ENGINE}`, () => {
       expect(plan).not.toMatch(/Hash Join/);
     },
   );
-
-  it('every toggle and comment finds the rows it reads, changes or removes through indexes', async () => {
-    const other = await createUser(t);
-    const { blogId: id } = await createBlog(t, author, { title: 'Write paths' });
-    const c = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/blogs/comment/${id}`,
-      headers: bearer(other.token),
-      payload: { comment: 'w' },
-    });
-    const commentId = c.json().newComment._id;
-    const writes: [string, 'POST' | 'PATCH', string, object?][] = [
-      ['like', 'POST', `/api/v1/blogs/like/${id}`],
-      ['unlike', 'POST', `/api/v1/blogs/like/${id}`],
-      ['save', 'PATCH', `/api/v1/save-blog/${id}`],
-      ['unsave', 'PATCH', `/api/v1/save-blog/${id}`],
-      ['follow', 'PATCH', `/api/v1/follow/${author.id}`],
-      ['unfollow', 'PATCH', `/api/v1/follow/${author.id}`],
-      ['comment', 'POST', `/api/v1/blogs/comment/${id}`, { comment: 'again' }],
-      ['comment like', 'PATCH', `/api/v1/blogs/like-comment/${commentId}`],
-      ['comment unlike', 'PATCH', `/api/v1/blogs/like-comment/${commentId}`],
-    ];
-    const problems: string[] = [];
-    for (const [name, method, url, payload] of writes) {
-      queries.length = 0;
-      recording = true;
-      recordWrites = true;
-      const res = await t.app.inject({ method, url, headers: bearer(reader.token), payload });
-      recording = false;
-      recordWrites = false;
-      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
-      for (const q of queries) {
-        for (const scan of await fullScans(q)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  });
-
-  it("a like or comment reads its post's reference from blogs_ref_idx alone (SQLite: the row's columns sit after the body)", async () => {
-    if (ENGINE !== 'sqlite') return;
-    for (const [method, path, payload] of [
-      ['POST', '/api/v1/blogs/like', undefined],
-      ['POST', '/api/v1/blogs/comment', { comment: 'ref' }],
-    ] as const) {
-      // A post of its own each: a second write to the same post finds its reference kept (modules/blogs/post-refs).
-      const { blogId: id } = await createBlog(t, author, { title: 'Reference' });
-      const url = `${path}/${id}`;
-      queries.length = 0;
-      recording = true;
-      const res = await t.app.inject({ method, url, headers: bearer(reader.token), payload });
-      recording = false;
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      const ref = queries.find((q) => q.sql.includes('creator_relations'));
-      expect(ref, url).toBeDefined();
-      const plan = await t.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${ref?.sql}`, [...(ref?.parameters ?? [])]),
-      );
-      expect(plan.rows.map((r) => r.detail)).toContain('SEARCH blogs USING COVERING INDEX blogs_ref_idx (blog_id=?)');
-    }
-  });
-
-  it('every report and moderator action reads and writes through indexes (issue 15)', async () => {
-    const mod = await createUser(t);
-    const spammer = await createUser(t);
-    await t.app.services.moderation.setRole(null, mod.id, 'moderator');
-    const { blogId: id } = await createBlog(t, spammer, { title: 'Moderated' });
-    const c = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/blogs/comment/${id}`,
-      headers: bearer(spammer.token),
-      payload: { comment: 'x' },
-    });
-    const commentId = c.json().newComment._id;
-    const report = { targetType: 'post', targetId: id, reason: 'spam' };
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/reports', headers: bearer(author.token), payload: report });
-    const reason = { reason: 'Plan check' };
-    const steps: [string, 'GET' | 'POST', string, object?, string?][] = [
-      ['report', 'POST', '/api/v1/reports', { ...report, targetType: 'comment', targetId: commentId }, reader.token],
-      ['queue', 'GET', '/api/v1/moderation/reports?limit=20'],
-      ['dismiss', 'POST', `/api/v1/moderation/reports/${r.json().report.id}/dismiss`, {}],
-      ['hide post', 'POST', `/api/v1/moderation/posts/${id}/hide`, reason],
-      ['restore post', 'POST', `/api/v1/moderation/posts/${id}/restore`, reason],
-      ['hide comment', 'POST', `/api/v1/moderation/comments/${commentId}/hide`, reason],
-      ['restore comment', 'POST', `/api/v1/moderation/comments/${commentId}/restore`, reason],
-      ['suspend', 'POST', `/api/v1/moderation/users/${spammer.id}/suspend`, reason],
-      ['unsuspend', 'POST', `/api/v1/moderation/users/${spammer.id}/unsuspend`, reason],
-      ['audit', 'GET', '/api/v1/moderation/audit?limit=20'],
-    ];
-    const problems: string[] = [];
-    for (const [name, method, url, payload, token] of steps) {
-      queries.length = 0;
-      recording = true;
-      recordWrites = true;
-      const res = await t.app.inject({ method, url, headers: bearer(token ?? mod.token), payload });
-      recording = false;
-      recordWrites = false;
-      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
-      for (const q of queries) {
-        for (const scan of await fullScans(q, [...BIG, 'reports', 'moderation_actions'])) problems.push(`${name}: ${scan}\n    ${q.sql}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  });
-
-  it('every cleanup job finds its batches through indexes', async () => {
-    const { scheduler } = t.app.services;
-    const problems: string[] = [];
-    for (const name of scheduler.names) {
-      queries.length = 0;
-      recording = true;
-      recordWrites = true;
-      const outcome = await scheduler.runNow(name);
-      recording = false;
-      recordWrites = false;
-      expect(outcome, name).toMatchObject({ ran: true, ok: true });
-      const batches = queries.filter((q) => !/job_leases/.test(q.sql));
-      expect(batches.length, name).toBeGreaterThan(0);
-      for (const q of batches) {
-        for (const scan of await fullScans(q, CLEANED)) problems.push(`${name}: ${scan}\n    ${q.sql}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  });
 });
