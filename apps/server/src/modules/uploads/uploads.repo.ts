@@ -50,10 +50,6 @@ export class UploadsRepository {
     return n;
   }
 
-  listForBlog(blogId: string, db: Kysely<Database> = this.db) {
-    return db.selectFrom('uploads').select(['id', 'url', 'storage_key']).where('blog_id', '=', blogId).execute();
-  }
-
   /**
    * The blog's uploads (by use or as their `blog_id`) whose URL is not in `keepUrls`, with the
    * upload rows locked on PostgreSQL until commit: two posts dropping one shared image at once
@@ -62,7 +58,7 @@ export class UploadsRepository {
   async lockUsedBy(blogId: string, keepUrls: string[], db: Kysely<Database>) {
     const query = db
       .selectFrom('uploads')
-      .select(['id', 'url', 'storage_key', 'owner_id', 'blog_id'])
+      .select(['id', 'url', 'storage_key', 'blog_id'])
       .where((eb) =>
         eb.or([
           eb('blog_id', '=', blogId),
