@@ -38,6 +38,8 @@ function parseFilter(value: string | null): NotificationFilter {
 
 const linkOf = (row: Element | null | undefined) => (row?.isConnected ? row.querySelector<HTMLElement>('a[href]') : null);
 
+const MARK_READ_BUTTON = 'button[aria-label="Mark as read"]';
+
 /** /notifications (SPEC.md 2): filters, Mark all read, Clear all, per-item delete and mark-read, Load more. */
 export function NotificationsScreen() {
   const userId = useUserId();
@@ -101,12 +103,17 @@ export function NotificationsScreen() {
    * to the heading, not on to Clear all: a second Enter would empty the list, which asks no question.
    */
   const selfOrHeading = (button: HTMLButtonElement | null) => (button && !button.disabled ? button : headingRef.current);
-  /** After an item's action: its Delete while the item stays, else the next item, else the one before, else the heading. */
-  const focusAround = (row: HTMLElement | null) => {
+  /**
+   * After an item's action: its Delete while the item stays, else the next item, else the one before,
+   * else the heading. `shownWhenGone`: a control the item loses once the page shows the outcome (a
+   * read item's Mark as read): until then the focus is still on it and nothing is handed on.
+   */
+  const focusAround = (row: HTMLElement | null, shownWhenGone?: string) => {
     const next = row?.nextElementSibling;
     const previous = row?.previousElementSibling;
     focusLater(() => {
       if (!row?.isConnected) return linkOf(next) ?? linkOf(previous) ?? headingRef.current;
+      if (shownWhenGone && row.querySelector(shownWhenGone)) return null;
       const remove = row.querySelector<HTMLButtonElement>('button[aria-label="Delete notification"]');
       return remove?.disabled ? null : remove;
     });
@@ -211,7 +218,8 @@ export function NotificationsScreen() {
                       type="button"
                       onClick={(event) => {
                         const row = event.currentTarget.closest('li');
-                        markOne.mutate(n._id, { onSettled: () => focusAround(row) });
+                        // Done, the item is read once it has no Mark as read; failed, the focus stays.
+                        markOne.mutate(n._id, { onSettled: (_data, error) => focusAround(row, error ? undefined : MARK_READ_BUTTON) });
                       }}
                       aria-label="Mark as read"
                       title="Mark as read"
