@@ -62,6 +62,7 @@ export class RevisionsService {
     if (body.image && !isSafeImageUrl(body.image.trim())) throw badRequest('image: must be an uploaded image or an http(s) URL');
     if (body.version === undefined && !body.force) throw badRequest('version: is required');
     const savedAt = nowIso();
+    const image = body.image?.trim();
     const version = await transact(db, async ({ db: trx }) => {
       const row = await revisions.lockBlog(post.id, trx);
       if (!row) throw notFound(BLOG_MESSAGES.notFound);
@@ -76,15 +77,16 @@ export class RevisionsService {
           title: body.title,
           description: body.description,
           tags: JSON.stringify(tags.data),
-          image: body.image === undefined ? row.image : body.image?.trim() || null,
+          image: body.image === undefined ? row.image : image || null,
           content: JSON.stringify(content.content),
           saved_at: savedAt,
         },
         trx,
       );
-      // Images uploaded while editing belong to the post from now on, so the cleanup of
-      // never-used uploads does not take them while the text waits for 'Update Blog'.
-      await uploads.attachToBlog(post.id, userId, content.imageUrls, trx);
+      // Images uploaded while editing (in blocks or as the featured image) belong to the post
+      // from now on, so the cleanup of never-used uploads does not take them while the text
+      // waits for 'Update Blog'.
+      await uploads.attachToBlog(post.id, userId, image ? [...content.imageUrls, image] : content.imageUrls, trx);
       return next;
     });
     return { message: REVISION_MESSAGES.saved, blogId: post.blog_id, version, savedAt };

@@ -127,3 +127,25 @@ describe('an upload used by several posts', () => {
     expect(await served(url)).toBe(200);
   });
 });
+
+describe('an upload named only by a pending autosave', () => {
+  it('is not taken by the cleanup of unused uploads, as a featured image or in a block', async () => {
+    const [featured, inBlock] = [await uploadImage('#663399'), await uploadImage('#336699')];
+    const draft = await post();
+    const autosave = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/blogs/${draft.blogId}/autosave`,
+      headers: bearer(author.token),
+      payload: { title: 'T', description: 'D', tags: [], image: featured, force: true, ...showing(inBlock) },
+    });
+    expect(autosave.statusCode).toBe(200);
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await t.database.db.updateTable('uploads').set({ created_at: dayAgo }).where('url', 'in', [featured, inBlock]).execute();
+    const outcome = await t.app.services.scheduler.runNow('unattached-uploads');
+    expect(outcome).toMatchObject({ ran: true, ok: true });
+    for (const url of [featured, inBlock]) {
+      expect((await uploadRow(url))?.blog_id).toBe(draft._id);
+      expect(await served(url)).toBe(200);
+    }
+  });
+});
