@@ -11,10 +11,13 @@ let t: TestApp;
 let author: TestUser;
 let reader: TestUser;
 let blogId: string;
+let rootId: string;
 let queries: CompiledQuery[];
 let record: { reads: boolean; writes: boolean };
 beforeAll(async () => {
   ({ t, author, reader, blogId, queries, record } = await planFixture());
+  const [root] = await t.database.db.selectFrom('comments').select('id').where('parent_id', 'is', null).limit(1).execute();
+  rootId = root!.id;
 });
 afterAll(async () => t.close());
 
@@ -26,6 +29,11 @@ const READS = (): [string, string, string?][] => [
   ['search', '/api/v1/search-blogs?search=kysely%20po&limit=10'],
   ['tag page', '/api/v1/search-blogs?tag=react&limit=10'],
   ['comments', `/api/v1/blogs/${blogId}/comments?limit=20`, reader.token],
+  [
+    'thread replies after a cursor',
+    `/api/v1/blogs/${blogId}/comments/${rootId}/replies?cursor=${Buffer.from(JSON.stringify(['2000-01-01T00:00:00.000Z', '00000000-0000-7000-8000-000000000000'])).toString('base64url')}`,
+    reader.token,
+  ],
   ['profile', `/api/v1/users/${author.username}`, reader.token],
   ['profile blogs', `/api/v1/users/${author.username}/blogs?limit=10`],
   ['drafts', `/api/v1/users/${author.username}/drafts?limit=10`, author.token],
@@ -145,13 +153,16 @@ describe(`query plans on ${ENGINE}`, () => {
       const [root] = await t.database.db.selectFrom('comments').select('id').where('parent_id', 'is', null).execute();
       queries.length = 0;
       record.reads = true;
-      await new CommentsRepository(t.database.db).listDescendants([root!.id], null);
+      const comments = new CommentsRepository(t.database.db);
+      await comments.listDescendants([root!.id], null);
+      await comments.rootsWithRepliesAfter([root!.id], null, { createdAt: '2000-01-01T00:00:00.000Z', id: root!.id });
       const profiles = new ProfileListsRepository(t.database.db);
       await profiles.findProfile(author.username, null);
       await profiles.follows('following', reader.id, null, 10, 0);
       record.reads = false;
       const named = {
-        comment_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql)),
+        comment_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && !/distinct/.test(q.sql)),
+        comment_replies_cut: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && /distinct/.test(q.sql)),
         profile_with_counts: queries.find((q) => /as "liked_count"/.test(q.sql)),
         follows_page_following: queries.find((q) => /from "follows" as "f"/.test(q.sql)),
       };

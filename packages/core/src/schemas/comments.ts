@@ -51,9 +51,29 @@ export const commentListResponse = z.object({
   comments: z.array(commentSchema),
   hasMore: z.boolean(),
   total: z.number(),
+  /** More than MAX_REPLIES_PER_PAGE replies below this page's comments: some threads are cut short. */
   truncated: z.boolean(),
+  /**
+   * The threads cut short: top-level comment id → the cursor that reads the rest of its replies
+   * (GET /blogs/{blogId}/comments/{commentId}/replies?cursor=). Empty when nothing was cut.
+   */
+  replyCursors: z.record(z.string(), z.string()),
 });
 export type CommentListResponse = z.infer<typeof commentListResponse>;
+
+export const commentRepliesQuery = z.object({
+  /** A `nextCursor` (or a page's `replyCursors` entry); without it the replies start at the oldest. */
+  cursor: z.string().max(200).optional(),
+});
+
+/** Replies below one comment, at any depth, oldest first, flat: each goes under its `parentComment`. */
+export const commentRepliesResponse = z.object({
+  success: z.literal(true),
+  replies: z.array(commentSchema),
+  /** Ask for the next replies with it (`cursor=`); null when there is no more. */
+  nextCursor: z.string().nullable(),
+});
+export type CommentRepliesResponse = z.infer<typeof commentRepliesResponse>;
 
 export const newCommentResponse = z.object({ success: z.literal(true), message: z.string(), newComment: commentSchema });
 export const newReplyResponse = z.object({ success: z.literal(true), message: z.string(), newReply: commentSchema });

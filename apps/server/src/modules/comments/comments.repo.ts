@@ -1,5 +1,5 @@
 import { MAX_REPLIES_PER_PAGE } from '@inkwell/core';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
@@ -126,9 +126,10 @@ const topLevelQuery = prepared(
 const replyColumns = (table: string) => sql.raw(COMMENT_COLUMNS.map((column) => `${table}.${column}`).join(', '));
 
 /**
- * The replies below a page's comments, at any depth (every thread miss with replies runs it):
- * compiled once, whatever the number of comments, as their ids are one parameter. Building it
- * was a tenth of a comment's cost and the check read after it at 100 writes/s.
+ * The readable replies below the root comments, at any depth, each with the root it is under
+ * (`root_id`): the recursion every replies' query below starts with. Their ids are one
+ * parameter, so each query is compiled once whatever the number of comments (building it was a
+ * tenth of a comment's cost and the check read after it at 100 writes/s).
  *
  * The recursion carries the rows themselves, each read once through comments_parent_idx. It used
  * to gather ids and then read `comments WHERE id IN (those)`, and PostgreSQL, which guesses ten
@@ -136,39 +137,75 @@ const replyColumns = (table: string) => sql.raw(COMMENT_COLUMNS.map((column) => 
  * and again for each level: 2.1 ms for two replies on a site of 2,125 comments, growing with the
  * site. There each level reads its replies through a LATERAL subquery (OFFSET 0 keeps it one:
  * flattened into a join, it is planned as that scan again): 0.2 ms. SQLite has no LATERAL and
- * already reads each level through the index. With that plan for any page, it is a named
- * statement on PostgreSQL.
+ * already reads each level through the index. With that plan for any page, they are named
+ * statements on PostgreSQL. A hidden reply closes its own replies (they are never reached).
  */
-const descendantsQuery = prepared(
-  (db, rootIds: unknown, viewer: string) => {
-    const readable = commentReadableBySql('comments', viewer);
-    const nextLevel = isPostgres(db)
-      ? sql`SELECT ${replyColumns('reply')} FROM tree CROSS JOIN LATERAL (
-          SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
-        ) AS reply`
-      : sql`SELECT ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
-    // The outer SELECT is Kysely's, so db/write-watch.ts knows the statement for a read from its
-    // query node, not from raw text: a raw WITH was once taken for a write, and each read of a
-    // thread with replies emptied the public cache.
-    const replies = sql<CommentRow>`(WITH RECURSIVE tree AS (
-      SELECT ${replyColumns('comments')} FROM comments WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
+function replyTree(db: Kysely<Database>, rootIds: unknown, viewer: string) {
+  const readable = commentReadableBySql('comments', viewer);
+  const nextLevel = isPostgres(db)
+    ? sql`SELECT tree.root_id, ${replyColumns('reply')} FROM tree CROSS JOIN LATERAL (
+        SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
+      ) AS reply`
+    : sql`SELECT tree.root_id, ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
+  return sql`WITH RECURSIVE tree AS (
+      SELECT comments.parent_id AS root_id, ${replyColumns('comments')} FROM comments
+      WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
       UNION ALL
       ${nextLevel}
-    )
+    )`;
+}
+
+type ReplyRow = CommentRow & { root_id: string };
+
+/**
+ * The replies' rows with their authors and the viewer's like flag, oldest first, at most one more
+ * than a page holds, after the (created_at, id) pair given (a cursor; the epoch and the nil UUID
+ * for the first replies, so one statement serves both). The outer SELECT is Kysely's, so
+ * db/write-watch.ts knows the statement for a read from its query node, not from raw text: a raw
+ * WITH was once taken for a write, and each read of a thread with replies emptied the public cache.
+ */
+function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, afterTime: string, afterId: string) {
+  const replies = sql<ReplyRow>`(${replyTree(db, rootIds, viewer)}
     SELECT tree.*, author.name AS author_name, author.username AS author_username,
       author.profile_pic AS author_profile_pic,
       EXISTS (SELECT 1 FROM comment_likes WHERE comment_likes.comment_id = tree.id AND comment_likes.user_id = ${viewer}) AS is_liked
     FROM tree LEFT JOIN users AS author ON author.id = tree.user_id)`;
-    // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
-    // tenth of the rows, above a plan for 501, and would then plan every execution anew.
-    return db
-      .selectFrom(replies.as('replies'))
-      .selectAll()
-      .orderBy('replies.created_at', 'asc')
-      .orderBy('replies.id', 'asc')
-      .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
-  },
+  // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
+  // tenth of the rows, above a plan for 501, and would then plan every execution anew.
+  return db
+    .selectFrom(replies.as('replies'))
+    .selectAll()
+    .where(after('replies', afterTime, afterId))
+    .orderBy('replies.created_at', 'asc')
+    .orderBy('replies.id', 'asc')
+    .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
+}
+
+/** Rows of `table` after (created_at, id) in ascending order. */
+const after = (table: 'replies' | 'tree', time: string, id: string) => (eb: ExpressionBuilder<any, any>) =>
+  eb.and([eb(`${table}.created_at`, '>=', time), eb.or([eb(`${table}.created_at`, '>', time), eb(`${table}.id`, '>', id)])]);
+
+/** Before every comment: where a thread's replies start. */
+export const FIRST_REPLY = { createdAt: new Date(0).toISOString(), id: '00000000-0000-0000-0000-000000000000' } as const;
+
+/** The replies below a page's comments (every thread miss with replies runs it). */
+const descendantsQuery = prepared(
+  (db, rootIds: unknown, viewer: string, afterTime: string, afterId: string) => repliesAfter(db, rootIds, viewer, afterTime, afterId),
   { statementName: 'comment_replies' },
+);
+
+/** Which of the roots have readable replies after (created_at, id): the threads a page cut short. */
+const rootsWithRepliesAfterQuery = prepared(
+  (db, rootIds: unknown, viewer: string, afterTime: string, afterId: string) =>
+    db
+      .selectFrom(
+        sql<{ root_id: string; created_at: string; id: string }>`(${replyTree(db, rootIds, viewer)}
+        SELECT tree.root_id, tree.created_at, tree.id FROM tree)`.as('tree'),
+      )
+      .select('tree.root_id')
+      .distinct()
+      .where(after('tree', afterTime, afterId)),
+  { statementName: 'comment_replies_cut' },
 );
 
 /** A comment of a thread as the visibility rules read it (lib/policies.ts canReadThread). */
@@ -241,12 +278,20 @@ export class CommentsRepository {
   }
 
   /**
-   * Every reply below the given comments (any depth) the viewer may read, oldest first, at most
-   * one more than a page holds (MAX_REPLIES_PER_PAGE); a hidden reply hides its own replies.
+   * Every reply below the given comments (any depth) the viewer may read, oldest first, after
+   * `from` (a reply's created_at and id), at most one more than a page holds (MAX_REPLIES_PER_PAGE);
+   * a hidden reply hides its own replies.
    */
-  async listDescendants(rootIds: string[], viewerId: string | null) {
+  async listDescendants(rootIds: string[], viewerId: string | null, from: { createdAt: string; id: string } = FIRST_REPLY) {
     if (!rootIds.length) return [];
-    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER)).rows;
+    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, from.createdAt, from.id)).rows;
+  }
+
+  /** Which of the given comments have replies the viewer may read after `from`. */
+  async rootsWithRepliesAfter(rootIds: string[], viewerId: string | null, from: { createdAt: string; id: string }): Promise<string[]> {
+    if (!rootIds.length) return [];
+    const { rows } = await rootsWithRepliesAfterQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, from.createdAt, from.id);
+    return rows.map((r) => r.root_id);
   }
 
   /** A new comment: no likes or replies yet, updated when created. */

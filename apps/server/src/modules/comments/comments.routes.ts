@@ -4,6 +4,8 @@ import {
   commentLikeResponse,
   commentListQuery,
   commentListResponse,
+  commentRepliesQuery,
+  commentRepliesResponse,
   containsLink,
   editCommentBody,
   newCommentResponse,
@@ -35,6 +37,12 @@ const linkReply = {
   when: (r: FastifyRequest) => containsLink((r.body as z.infer<typeof replyBody>).reply),
 };
 
+/** What a read of a post's comments shows: the post (gone, hidden) and its comments. */
+const commentTags = (request: FastifyRequest) => {
+  const { blogId } = request.params as { blogId: string };
+  return [postTag(blogId), commentsTag(blogId)];
+};
+
 /** Threaded comments (SPEC.md 7) plus a paginated read of a blog's comments. */
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { comments } = app.services;
@@ -45,10 +53,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         publicCache: 'anonymous',
-        cacheTags: (request) => {
-          const { blogId } = request.params as { blogId: string };
-          return [postTag(blogId), commentsTag(blogId)];
-        },
+        cacheTags: commentTags,
         cachePatch: withNewComment,
       },
       onRequest: app.identify,
@@ -59,6 +64,24 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await comments.list(request.params.blogId, request.user?.id ?? null, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/blogs/:blogId/comments/:commentId/replies',
+    {
+      config: {
+        publicCache: 'anonymous',
+        cacheTags: commentTags,
+      },
+      onRequest: app.identify,
+      schema: {
+        params: z.object({ blogId, commentId }),
+        querystring: commentRepliesQuery,
+        response: { 200: commentRepliesResponse },
+      },
+    },
+    async (request) =>
+      ok(await comments.replies(request.params.blogId, request.params.commentId, request.user?.id ?? null, request.query.cursor)),
   );
 
   app.post(

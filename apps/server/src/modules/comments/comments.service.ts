@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { decodeTimeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { CountsWriteBack } from '../../lib/live-counts';
 import {
   canDeleteComment,
@@ -72,16 +73,47 @@ export class CommentsService {
     // reply_count counts the visible replies: an anonymous reader (the cached page) has nothing
     // below a comment without any, while a signed-in one may see their own hidden reply there.
     const parents = viewerId ? top : top.filter((c) => c.reply_count > 0);
-    // The repository reads one more reply than a page holds, which tells a truncated thread.
-    const replies = await this.deps.comments.listDescendants(
-      parents.map((c) => c.id),
-      viewerId,
-    );
+    const parentIds = parents.map((c) => c.id);
+    // The repository reads one more reply than a page holds, which tells a truncated page.
+    const replies = await this.deps.comments.listDescendants(parentIds, viewerId);
+    const shown = replies.slice(0, MAX_REPLIES_PER_PAGE);
     return {
-      comments: buildThreads(top, replies.slice(0, MAX_REPLIES_PER_PAGE)),
+      comments: buildThreads(top, shown),
       hasMore: rows.length > limit,
       total: counts?.comment_count ?? 0,
-      truncated: replies.length > MAX_REPLIES_PER_PAGE,
+      truncated: replies.length > shown.length,
+      replyCursors: replies.length > shown.length ? await this.cutThreads(parentIds, viewerId, shown) : {},
+    };
+  }
+
+  /**
+   * The threads of a page whose replies go on past the page's last reply (replies are listed
+   * oldest first across the page's threads), each with the cursor that reads the rest: every
+   * reply of such a thread up to that one is on the page.
+   */
+  private async cutThreads(rootIds: string[], viewerId: string | null, shown: { created_at: string; id: string }[]) {
+    const last = shown[shown.length - 1]!;
+    const from = { createdAt: last.created_at, id: last.id };
+    const cursor = encodeCursor([from.createdAt, from.id]);
+    const cut = await this.deps.comments.rootsWithRepliesAfter(rootIds, viewerId, from);
+    return Object.fromEntries(cut.map((rootId) => [rootId, cursor]));
+  }
+
+  /**
+   * The replies below one comment of the post (any depth) the viewer may read, oldest first,
+   * after the cursor, flat: a thread a page of comments cut short (replyCursors) reads on here.
+   */
+  async replies(blogId: string, commentId: string, viewerId: string | null, cursor: string | undefined) {
+    const from = decodeTimeCursor(cursor) ?? undefined;
+    const blog = this.visible(await this.deps.blogs.findRef(blogId), viewerId);
+    const thread = await this.deps.comments.thread(commentId);
+    if (!thread?.[0] || thread[0].blog_id !== blog.id || !canReadThread(viewerId, thread)) throw notFound('Comment not found');
+    const rows = await this.deps.comments.listDescendants([commentId], viewerId, from);
+    const shown = rows.slice(0, MAX_REPLIES_PER_PAGE);
+    const last = shown[shown.length - 1];
+    return {
+      replies: shown.map((row) => presentComment(row)),
+      nextCursor: rows.length > shown.length && last ? encodeCursor([last.created_at, last.id]) : null,
     };
   }
 
