@@ -18,15 +18,22 @@ export function decodeCursor(cursor: string | undefined, length: number): string
 }
 
 /**
- * A cursor for lists ordered by (created_at, id), newest first: the last row's pair, checked to be
- * a date and a UUID so nothing else reaches the database (PostgreSQL's uuid and timestamptz parsers).
+ * A cursor for lists ordered by a time, then other keys, then an id (`length` parts in all): the
+ * first is checked to be a date and the last a UUID, so nothing else reaches the database
+ * (PostgreSQL's uuid and timestamptz parsers answer a 500; SQLite compares any text).
  */
-export function decodeTimeCursor(cursor: string | undefined): { createdAt: string; id: string } | null {
-  const parts = decodeCursor(cursor, 2);
+export function decodeTimeKeyCursor(cursor: string | undefined, length: number): string[] | null {
+  const parts = decodeCursor(cursor, length);
   if (!parts) return null;
-  const [createdAt, id] = parts as [string, string];
-  if (!isUuid(id) || !ISO_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))) throw badRequest('Invalid cursor');
-  return { createdAt, id };
+  const [time, id] = [parts[0]!, parts[length - 1]!];
+  if (!isUuid(id) || !ISO_TIME.test(time) || Number.isNaN(Date.parse(time))) throw badRequest('Invalid cursor');
+  return parts;
+}
+
+/** A cursor for lists ordered by (created_at, id): the last row's pair. */
+export function decodeTimeCursor(cursor: string | undefined): { createdAt: string; id: string } | null {
+  const parts = decodeTimeKeyCursor(cursor, 2);
+  return parts && { createdAt: parts[0]!, id: parts[1]! };
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isUuid, newId, nowIso } from '../../db/ids';
 import { type Database, HIDDEN_AUTHOR_SUSPENDED, HIDDEN_BY_MODERATOR } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeTimeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { canChangeRole, canSuspend, isModerator, type RoleFacts } from '../../lib/policies';
 import { commentCountTags, LISTS_TAG, postTag, profileTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
@@ -139,8 +139,7 @@ export class ModerationService {
 
   /** The audit log, newest first. */
   async auditLog(cursor: string | undefined, limit: number): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-    const after = decodeCursor(cursor, 2);
-    const rows = await this.deps.moderation.auditPage(after && { createdAt: after[0]!, id: after[1]! }, limit);
+    const rows = await this.deps.moderation.auditPage(decodeTimeCursor(cursor), limit);
     const page = rows.slice(0, limit);
     const items = page.map(
       (r): AuditEntry => ({

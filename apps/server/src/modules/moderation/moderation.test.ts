@@ -229,6 +229,21 @@ describe('reports', () => {
     expect((await api('GET', '/moderation/reports?cursor=!!', moderator.token)).statusCode).toBe(400);
   });
 
+  it('answers 400 to a cursor of the right shape whose values are not a time, a kind and an id', async () => {
+    const cursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const bad = [
+      ['/moderation/reports', cursor(['yesterday', 'post', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
+      ['/moderation/reports', cursor(['2026-01-01T00:00:00.000Z', 'post', 'not-an-id'])],
+      ['/moderation/reports', cursor(['2026-01-01T00:00:00.000Z', 'planet', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
+      ['/moderation/audit', cursor(['yesterday', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
+      ['/moderation/audit', cursor(['2026-01-01T00:00:00.000Z', 'not-an-id'])],
+    ];
+    for (const [path, value] of bad) {
+      const res = await api('GET', `${path}?cursor=${value}`, moderator.token);
+      expect([res.statusCode, res.json().message], `${path} ${Buffer.from(value!, 'base64url')}`).toEqual([400, 'Invalid cursor']);
+    }
+  });
+
   it('deletes the reports with their item and with the reporter', async () => {
     const doomed = await createUser(t, { name: 'Doomed reporter' });
     const { blogId } = await createBlog(t, author);

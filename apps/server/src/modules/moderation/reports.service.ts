@@ -1,10 +1,17 @@
-import { REPORT_MESSAGES, type Report, type ReportGroup, type ReportReason, type ReportTargetType } from '@inkwell/core';
+import {
+  REPORT_MESSAGES,
+  REPORT_TARGET_TYPES,
+  type Report,
+  type ReportGroup,
+  type ReportReason,
+  type ReportTargetType,
+} from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { isUuid, newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeTimeKeyCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { canReadBlog, canReadThread, canReport } from '../../lib/policies';
 import type { BlogsRepository } from '../blogs/blogs.repo';
 import type { CommentsRepository } from '../comments/comments.repo';
@@ -85,7 +92,8 @@ export class ReportsService {
   /** Open reports grouped by item, groups by their newest open report, newest first. */
   async queue(cursor: string | undefined, limit: number): Promise<{ items: ReportGroup[]; nextCursor: string | null }> {
     const { moderation } = this.deps;
-    const after = decodeCursor(cursor, 3);
+    const after = decodeTimeKeyCursor(cursor, 3);
+    if (after && !(REPORT_TARGET_TYPES as readonly string[]).includes(after[1]!)) throw badRequest('Invalid cursor');
     const rows = await moderation.openGroups(after && { latestAt: after[0]!, targetType: after[1]!, targetId: after[2]! }, limit);
     const groups = rows.slice(0, limit);
     const [targets, reports] = await Promise.all([describeTargets(moderation, groups), moderation.openReportsOf(groups)]);
