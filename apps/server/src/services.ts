@@ -210,6 +210,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     newsletter: repos.newsletter,
     resets: repos.passwordResets,
     sessions,
+    onErasing: (userId, tx) => notifications.beforeAccountErased(userId, tx),
   });
   const transfer = new TransferService({
     db,
@@ -265,6 +266,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     moderation: repos.moderation,
     reports,
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
+    onSuspensionChanging: (userId, tx) => notifications.senderShownChanging(userId, tx),
   });
   const { publicUrl } = config;
   const feeds = new FeedsService({

@@ -123,6 +123,18 @@ describe(`write plans on ${ENGINE}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('deleting an account finds the open tabs it tells through indexes (notices it sent, and about its posts and comments)', async () => {
+    const leaver = await createUser(t);
+    const { blogId } = await createBlog(t, leaver);
+    await t.app.inject({ method: 'POST', url: `/api/v1/blogs/like/${blogId}`, headers: bearer(reader.token) });
+    queries.length = 0;
+    record.reads = true;
+    await t.app.services.notifications.beforeAccountErased(leaver.id, { db: t.database.db, afterCommit: () => {} } as never);
+    record.reads = false;
+    expect(queries).toHaveLength(1);
+    expect(await fullScans(t, queries[0]!)).toEqual([]);
+  });
+
   it('every cleanup job finds its batches through indexes', async () => {
     const { scheduler } = t.app.services;
     const problems: string[] = [];

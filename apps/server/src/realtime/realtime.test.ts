@@ -61,6 +61,50 @@ describe('realtime notifications on one instance', () => {
     expect(writerTab.counts).toEqual([1, 0]);
   });
 
+  it('tells open tabs the count that a deleted account, or a suspension of its sender, took notices from', async () => {
+    const [writer, leaver, replier, other] = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
+    const send = (method: 'POST' | 'DELETE', path: string, who: TestUser, payload?: object) =>
+      t.app.inject({ method, url: `/api/v1${path}`, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+    const { blogId } = await createBlog(t, writer);
+    const leaversPost = await createBlog(t, leaver);
+    // The writer: the leaver's like and comment, and a reply by someone else below that comment.
+    await send('POST', `/blogs/like/${blogId}`, leaver);
+    const top = (await send('POST', `/blogs/comment/${blogId}`, leaver, { comment: 'Hi' })).json().newComment;
+    await send('POST', `/comment/${top._id}/${blogId}`, replier, { reply: 'Hello' });
+    // The replier: a reply from someone else, on the leaver's post.
+    const theirs = (await send('POST', `/blogs/comment/${leaversPost.blogId}`, replier, { comment: 'Nice' })).json().newComment;
+    await send('POST', `/comment/${theirs._id}/${leaversPost.blogId}`, other, { reply: 'Agreed' });
+    const count = async (who: TestUser) =>
+      (await t.app.inject({ url: '/api/v1/notifications?limit=1', headers: bearer(who.token) })).json().unreadCount;
+    expect([await count(writer), await count(replier)]).toEqual([3, 1]);
+
+    // Suspending the leaver takes their two notices from the writer's count; lifting it brings them back.
+    const writerTab = await client(url, writer.token, writer.id);
+    const replierTab = await client(url, replier.token, replier.id);
+    await settle();
+    const { moderation } = t.app.services;
+    await moderation.setSuspended(null, leaver.id, true, 'Spam');
+    await waitFor(() => writerTab.counts.length === 1);
+    await moderation.setSuspended(null, leaver.id, false, 'Appeal');
+    await waitFor(() => writerTab.counts.length === 2);
+    expect(writerTab.counts).toEqual([1, 3]);
+
+    // Deleting the account takes everything it sent and everything about its posts and comments.
+    const leaverToken = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/signin', payload: { email: leaver.email, password: leaver.password } })
+    ).json().user.token;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${leaver.id}`,
+      headers: bearer(leaverToken),
+      payload: { currentPassword: leaver.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    await waitFor(() => writerTab.counts.length === 3 && replierTab.counts.length === 1);
+    expect([writerTab.counts.at(-1), replierTab.counts]).toEqual([0, [0]]);
+    expect([await count(writer), await count(replier)]).toEqual([0, 0]);
+  });
+
   it('refuses a handshake without a valid token', async () => {
     await expect(client(url, null)).rejects.toThrow('unauthorized');
     await expect(client(url, 'forged.token.value')).rejects.toThrow('unauthorized');

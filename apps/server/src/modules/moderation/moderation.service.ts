@@ -21,6 +21,8 @@ export interface ModerationDeps {
   reports: ReportsService;
   /** auth.revokeAllSessions: the one path that revokes tokens and drops sockets on every instance. */
   revokeAllSessions(userId: string): Promise<void>;
+  /** A suspension is about to start or end: what the user sent leaves or comes back (notifications hook in here). */
+  onSuspensionChanging?(userId: string, tx: Tx): Promise<void>;
 }
 
 /** Who acts: a moderator or admin from the browser, or null for the operator's command line (trusted). */
@@ -107,6 +109,7 @@ export class ModerationService {
     if (on === !!user.suspended_at) throw conflict(on ? MODERATION_MESSAGES.alreadySuspended : MODERATION_MESSAGES.notSuspended);
     const target = (await reports.resolve('user', userId, null))!;
     await transact(this.deps.db, async (tx) => {
+      await this.deps.onSuspensionChanging?.(userId, tx);
       await moderation.setSuspended(userId, on ? nowIso() : null, tx.db);
       await moderation.setAuthorBit(userId, HIDDEN_AUTHOR_SUSPENDED, on, tx.db);
       const touched = await moderation.commentCountsTouchedBy(userId, tx.db);

@@ -320,6 +320,39 @@ export class NotificationsRepository {
     return (await q.limit(limit).execute()).map((r) => r.recipient_id);
   }
 
+  /**
+   * Up to `limit` other users with unread notices the user sent, and `withContent`, about the
+   * user's posts or about their comments and the replies below them (what deleting the account
+   * takes with it).
+   */
+  async unreadRecipientsFrom(userId: string, { withContent }: { withContent: boolean }, limit: number, db: Kysely<Database>) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select('recipient_id')
+      .distinct()
+      .where('is_read', '=', 0)
+      .where('recipient_id', '!=', userId)
+      .where((eb) => {
+        const from = eb('sender_id', '=', userId);
+        if (!withContent) return from;
+        const posts = eb.selectFrom('blogs').select('blogs.id').where('blogs.creator_id', '=', userId);
+        const comments = db
+          .withRecursive('subtree(id)', (qb) =>
+            qb
+              .selectFrom('comments')
+              .select('id')
+              .where('user_id', '=', userId)
+              .unionAll((u) => u.selectFrom('comments as c').innerJoin('subtree', 'subtree.id', 'c.parent_id').select('c.id')),
+          )
+          .selectFrom('subtree')
+          .select('subtree.id');
+        return eb.or([from, eb('blog_id', 'in', posts), eb('comment_id', 'in', comments as never)]);
+      })
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.recipient_id);
+  }
+
   followerIds(userId: string, db: Kysely<Database>) {
     return db.selectFrom('follows').select('follower_id as id').where('following_id', '=', userId).execute();
   }

@@ -222,7 +222,26 @@ export class NotificationsService {
    * change at their next read.
    */
   async beforeDeleting(about: { blogId: string; commentId?: string }, tx: Tx): Promise<void> {
-    const recipients = await this.deps.notifications.unreadRecipientsAbout(about, PUSH_ON_DELETE, tx.db);
+    this.pushCountsAfterCommit(await this.deps.notifications.unreadRecipientsAbout(about, PUSH_ON_DELETE, tx.db), tx);
+  }
+
+  /**
+   * An account is about to be deleted: its notices to others go with it, and so do the notices
+   * about its posts and comments (replies below them included). Told as a deletion is.
+   */
+  async beforeAccountErased(userId: string, tx: Tx): Promise<void> {
+    const recipients = await this.deps.notifications.unreadRecipientsFrom(userId, { withContent: true }, PUSH_ON_DELETE, tx.db);
+    this.pushCountsAfterCommit(recipients, tx);
+  }
+
+  /** A sender's suspension is about to start or end: their notices leave or come back to the counts. */
+  async senderShownChanging(userId: string, tx: Tx): Promise<void> {
+    const recipients = await this.deps.notifications.unreadRecipientsFrom(userId, { withContent: false }, PUSH_ON_DELETE, tx.db);
+    this.pushCountsAfterCommit(recipients, tx);
+  }
+
+  /** Their open tabs get each recipient's count as it is once `tx` has committed. */
+  private pushCountsAfterCommit(recipients: string[], tx: Tx): void {
     const listening = recipients.filter((id) => this.push.mayBeListening(id));
     if (!listening.length) return;
     tx.afterCommit(async () => {

@@ -29,6 +29,8 @@ export interface AccountDeps {
   resets: PasswordResetRepository;
   /** Told when tokens stop working, so live sockets of the user are dropped too. */
   sessions?: SessionEvents;
+  /** The account is about to be deleted, with everything it owns (notifications hook in here). */
+  onErasing?(userId: string, tx: Tx): Promise<void>;
 }
 
 /**
@@ -94,6 +96,7 @@ export class AccountService {
       const blogIds = await counters.blogsTouchedBy(userId, trx);
       const commentIds = await counters.commentsTouchedBy(userId, trx);
       fileKeys = await counters.uploadKeys(userId, trx);
+      await this.deps.onErasing?.(userId, tx);
       // SQLite's FTS table has no foreign key; its rows for the user's blogs are removed by hand.
       for (const rowid of await counters.searchRowids(userId, trx)) await search.remove(rowid, trx);
       await users.delete(userId, trx);
