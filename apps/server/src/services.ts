@@ -267,6 +267,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     reports,
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     onSuspensionChanging: (userId, tx) => notifications.senderShownChanging(userId, tx),
+    dropCards: (of, tx) => uploads.dropCards(of, tx),
   });
   const { publicUrl } = config;
   const feeds = new FeedsService({

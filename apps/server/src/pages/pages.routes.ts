@@ -31,6 +31,7 @@ export function registerPages(app: FastifyInstance, distDir: string): Pages {
     storage: services.storage,
     publicUrl: services.config.publicUrl,
     log: app.log,
+    changes: services.publicData,
   });
   const pages = new PagesService({
     db: services.database.db,

@@ -5,6 +5,9 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
+import type { PublicDataChanges } from '../lib/public-data';
+import { PublicMemo } from '../lib/public-memo';
+import { postTag } from '../lib/public-tags';
 import type { Storage } from '../storage/storage';
 import { xmlEscape } from './feeds-xml';
 import type { OgImage } from './head';
@@ -19,6 +22,8 @@ export interface SocialCardsDeps {
   storage: Storage;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** A post's change (post:<blogId>) on any instance: a moderator's hide deletes its card. */
+  changes: PublicDataChanges;
 }
 
 /**
@@ -27,14 +32,22 @@ export interface SocialCardsDeps {
  * event loop, with the system's fonts through fontconfig). Made once per version of what it
  * shows and kept in storage as an upload row of kind 'card' linked to the post, so deleting the
  * post deletes it and editing the post (which drops upload rows the post no longer names)
- * retires it; the next page view draws the new one.
+ * retires it; the next page view draws the new one. A moderator's hide (or the author's
+ * suspension) deletes it too (UploadsService.dropCards); a restore's next view draws it again.
  */
 export class SocialCards {
-  /** Keys known to be stored, so a page view after the first costs no query. */
-  private readonly stored = new Set<string>();
+  /**
+   * Post cards known to be stored, so a page view after the first costs no query; dropped when
+   * the post changes anywhere (its card may have been deleted: a hidden post) and after a TTL.
+   */
+  private readonly stored: PublicMemo<true>;
+  /** The site's card, drawn once per process. */
+  private readonly siteStored = new Set<string>();
   private readonly drawing = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: SocialCardsDeps) {}
+  constructor(private readonly deps: SocialCardsDeps) {
+    this.stored = new PublicMemo<true>(deps.changes, { maxEntries: 10_000 });
+  }
 
   /** The post's card, drawn and stored first if this version has none yet; undefined if that failed. */
   async forBlog(blog: Blog): Promise<OgImage | undefined> {
@@ -46,7 +59,11 @@ export class SocialCards {
       .slice(0, 16);
     const key = `cards/${blog._id.toLowerCase()}-${version}.png`;
     try {
-      await this.ensure(key, () => this.storeBlogCard(key, blog._id, blog.creator!._id, fields));
+      if (!this.stored.get(key)) {
+        const generation = this.stored.generation;
+        await this.draw(key, () => this.storeBlogCard(key, blog._id, blog.creator!._id, fields));
+        this.stored.set(key, generation, true, [postTag(blog.blogId)]);
+      }
     } catch (err) {
       this.deps.log.warn({ err, blogId: blog.blogId }, 'could not draw the social card');
       return undefined;
@@ -59,9 +76,12 @@ export class SocialCards {
     const version = createHash('sha1').update(`${SITE_NAME}|${SITE_TAGLINE}|1`).digest('hex').slice(0, 16);
     const key = `cards/site-${version}.png`;
     try {
-      await this.ensure(key, async () =>
-        this.deps.storage.put(key, await drawCard(SITE_TAGLINE, 'A journal for developers and tech writers', ''), 'image/png'),
-      );
+      if (!this.siteStored.has(key)) {
+        await this.draw(key, async () =>
+          this.deps.storage.put(key, await drawCard(SITE_TAGLINE, 'A journal for developers and tech writers', ''), 'image/png'),
+        );
+        this.siteStored.add(key);
+      }
     } catch (err) {
       this.deps.log.warn({ err }, 'could not draw the site card');
       return undefined;
@@ -73,16 +93,14 @@ export class SocialCards {
     return { url: absoluteUrl(this.deps.publicUrl, this.deps.storage.publicUrl(key)), width: CARD_WIDTH, height: CARD_HEIGHT, alt };
   }
 
-  /** Runs `make` once per key and process at a time; a stored key is remembered. */
-  private async ensure(key: string, make: () => Promise<void>): Promise<void> {
-    if (this.stored.has(key)) return;
+  /** Runs `make` once per key and process at a time. */
+  private async draw(key: string, make: () => Promise<void>): Promise<void> {
     let pending = this.drawing.get(key);
     if (!pending) {
       pending = make().finally(() => this.drawing.delete(key));
       this.drawing.set(key, pending);
     }
     await pending;
-    this.stored.add(key);
   }
 
   private async storeBlogCard(key: string, blogDbId: string, ownerId: string, fields: { title: string; author: string; minutes: number }) {

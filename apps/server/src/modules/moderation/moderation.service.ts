@@ -21,6 +21,8 @@ export interface ModerationDeps {
   reports: ReportsService;
   /** auth.revokeAllSessions: the one path that revokes tokens and drops sockets on every instance. */
   revokeAllSessions(userId: string): Promise<void>;
+  /** Drops the social cards of a hidden post or a suspended author's posts (uploads.dropCards). */
+  dropCards(of: { blogId: string } | { ownerId: string }, tx: Tx): Promise<void>;
   /** A suspension is about to start or end: what the user sent leaves or comes back (notifications hook in here). */
   onSuspensionChanging?(userId: string, tx: Tx): Promise<void>;
 }
@@ -64,6 +66,7 @@ export class ModerationService {
       throw conflict(on ? MODERATION_MESSAGES.postAlreadyHidden : MODERATION_MESSAGES.postNotHidden);
     await transact(this.deps.db, async (tx) => {
       await this.deps.moderation.setBlogBit(target.dbId, HIDDEN_BY_MODERATOR, on, tx.db);
+      if (on) await this.deps.dropCards({ blogId: target.dbId }, tx);
       await this.deps.counters.recountUsers([target.ownerId], tx.db);
       await this.finish(tx, actor, on ? 'hide_post' : 'restore_post', target, reason, on);
       const author = await this.deps.users.usernameOf(target.ownerId, tx.db);
@@ -112,6 +115,7 @@ export class ModerationService {
       await this.deps.onSuspensionChanging?.(userId, tx);
       await moderation.setSuspended(userId, on ? nowIso() : null, tx.db);
       await moderation.setAuthorBit(userId, HIDDEN_AUTHOR_SUSPENDED, on, tx.db);
+      if (on) await this.deps.dropCards({ ownerId: userId }, tx);
       const touched = await moderation.commentCountsTouchedBy(userId, tx.db);
       await counters.recountUsers([userId], tx.db);
       await counters.recountComments(touched.parentIds, tx.db);

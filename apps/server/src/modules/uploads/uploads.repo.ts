@@ -122,6 +122,17 @@ export class UploadsRepository {
     return rows;
   }
 
+  /** Deletes the generated social cards of one post, or of every post of one author; their keys. */
+  async deleteCards(of: { blogId: string } | { ownerId: string }, db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .deleteFrom('uploads')
+      .where('kind', '=', 'card')
+      .where((eb) => ('blogId' in of ? eb('blog_id', '=', of.blogId) : eb('owner_id', '=', of.ownerId)))
+      .returning('storage_key')
+      .execute();
+    return rows.map((r) => r.storage_key);
+  }
+
   async deleteByIds(ids: string[], db: Kysely<Database> = this.db): Promise<void> {
     for (const part of chunks(ids)) await db.deleteFrom('uploads').where('id', 'in', part).execute();
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import type { RateGuard } from '../../lib/rate-guard';
+import type { Tx } from '../../lib/tx';
 import { STORAGE_KEY_PATTERN, type Storage } from '../../storage/storage';
 import { newStorageKey, processImage, type UploadKind } from './image-processing';
 import type { UploadsRepository } from './uploads.repo';
@@ -82,6 +83,16 @@ export class UploadsService {
       trx,
     );
     return gone.map((r) => r.storage_key);
+  }
+
+  /**
+   * A post hidden by a moderator, or every post of a suspended author, loses its generated social
+   * card (title and author, drawn for sharing) with the transaction's commit: the card's address
+   * never changes, so it would be served on. The next public view after a restore draws it again.
+   */
+  async dropCards(of: { blogId: string } | { ownerId: string }, tx: Tx): Promise<void> {
+    const keys = await this.deps.uploads.deleteCards(of, tx.db);
+    if (keys.length) tx.afterCommit(() => this.deleteFiles(keys));
   }
 
   /** Best effort: a file that cannot be removed is logged, never fails the request that committed. */
