@@ -49,6 +49,45 @@ export function insertReply(comments: Comment[], parentId: string, reply: Commen
   );
 }
 
+/** Server order of replies: oldest first, the id breaking ties. */
+const byAge = (a: Comment, b: Comment) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+
+function collectIds(comment: Comment, ids: Set<string>): void {
+  ids.add(comment._id);
+  for (const r of comment.replies ?? []) collectIds(r, ids);
+}
+
+/**
+ * Puts replies read on below a cut thread (flat, each naming its parent, a parent always before
+ * its replies) under their parents in the thread of `rootId`. Unlike insertReply no count moves:
+ * the page's counts already had them. A reply already shown (the viewer's own, posted meanwhile)
+ * is not added again, and each parent's replies are kept oldest first, as the server lists them.
+ * A reply whose parent is not in the thread (deleted meanwhile) is dropped with its replies.
+ */
+export function mergeReplies(comments: Comment[], rootId: string, replies: Comment[]): Comment[] {
+  return updateComment(comments, rootId, (root) => {
+    const shown = new Set<string>();
+    collectIds(root, shown);
+    const byParent = new Map<string, Comment[]>();
+    for (const reply of replies) {
+      if (shown.has(reply._id) || !reply.parentComment) continue;
+      shown.add(reply._id);
+      const siblings = byParent.get(reply.parentComment);
+      if (siblings) siblings.push(reply);
+      else byParent.set(reply.parentComment, [reply]);
+    }
+    if (!byParent.size) return root;
+    const attach = (c: Comment): Comment => {
+      const added = byParent.get(c._id);
+      const current = c.replies ?? [];
+      const replies = (added ? [...current, ...added].sort(byAge) : current).map(attach);
+      return added || replies.some((r, i) => r !== current[i]) ? { ...c, replies } : c;
+    };
+    return attach(root);
+  });
+}
+
 /** Replaces a comment's text (and fields the server returned) but keeps its loaded replies. */
 export function replaceComment(comments: Comment[], updated: Comment): Comment[] {
   return updateComment(comments, updated._id, (c) => ({ ...c, ...updated, replies: c.replies }));

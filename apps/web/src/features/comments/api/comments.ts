@@ -1,9 +1,9 @@
-import { type Blog, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE } from '@inkwell/core';
+import { type Blog, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, type CommentRepliesResponse } from '@inkwell/core';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { blogKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
-import { insertReply, removeComment, replaceComment, setLike } from '../tree';
+import { insertReply, mergeReplies, removeComment, replaceComment, setLike } from '../tree';
 import type { Comment, CommentsPage } from '../types';
 
 export const commentKeys = { list: (blogId: string) => ['comments', blogId] as const };
@@ -36,6 +36,25 @@ export function flattenComments(data: InfiniteData<CommentsPage> | undefined): C
     }
   }
   return out;
+}
+
+/**
+ * The cursor of each shown thread that its page cut short, by top-level comment id. A comment
+ * repeated on a later page is shown from the first page that has it (flattenComments), so its
+ * cursor is that page's too.
+ */
+export function threadCursors(data: InfiniteData<CommentsPage> | undefined): Map<string, string> {
+  const seen = new Set<string>();
+  const cursors = new Map<string, string>();
+  for (const page of data?.pages ?? []) {
+    for (const comment of page.comments ?? []) {
+      if (seen.has(comment._id)) continue;
+      seen.add(comment._id);
+      const cursor = page.replyCursors?.[comment._id];
+      if (cursor) cursors.set(comment._id, cursor);
+    }
+  }
+  return cursors;
 }
 
 type Pages = InfiniteData<CommentsPage, number>;
@@ -73,9 +92,53 @@ const findPages = (queryClient: QueryClient, blogId: string) => queryClient.getQ
 export function addCommentToCache(queryClient: QueryClient, blogId: string, comment: Comment): void {
   const fresh = { ...comment, replies: comment.replies ?? [] };
   if (!findPages(queryClient, blogId)) {
-    queryClient.setQueryData<Pages>(commentKeys.list(blogId), { pages: [{ comments: [], hasMore: false, total: 0 }], pageParams: [1] });
+    queryClient.setQueryData<Pages>(commentKeys.list(blogId), {
+      pages: [{ comments: [], hasMore: false, total: 0, replyCursors: {} }],
+      pageParams: [1],
+    });
   }
   editThread(queryClient, blogId, (comments, i) => (i === 0 ? [fresh, ...comments.filter((c) => c._id !== fresh._id)] : comments), 1);
+}
+
+/**
+ * Replies read on below a cut thread go under their parents, uncounted (the totals already had
+ * them), and the thread keeps the next cursor, or none at the end. Only a page still holding the
+ * cursor the read started from takes them: a page refetched meanwhile starts over from its own.
+ */
+export function addRepliesToCache(
+  queryClient: QueryClient,
+  blogId: string,
+  rootId: string,
+  from: string,
+  { replies, nextCursor }: Pick<CommentRepliesResponse, 'replies' | 'nextCursor'>,
+): void {
+  queryClient.setQueryData<Pages>(commentKeys.list(blogId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => {
+            if (page.replyCursors?.[rootId] !== from) return page;
+            const { [rootId]: _done, ...others } = page.replyCursors;
+            return {
+              ...page,
+              comments: mergeReplies(page.comments, rootId, replies),
+              replyCursors: nextCursor ? { ...others, [rootId]: nextCursor } : others,
+            };
+          }),
+        }
+      : data,
+  );
+}
+
+/** GET /blogs/{blogId}/comments/{commentId}/replies?cursor= → {replies, nextCursor}: the rest of a cut thread, 500 at a time. */
+export function useMoreReplies(blogId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, cursor }: { commentId: string; cursor: string }) =>
+      apiRequest<CommentRepliesResponse>(`/blogs/${path(blogId)}/comments/${path(commentId)}/replies`, { query: { cursor } }),
+    onSuccess: (result, { commentId, cursor }) => addRepliesToCache(queryClient, blogId, commentId, cursor, result),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
 }
 
 /** POST /blogs/comment/{blogId} {comment} → 201 {newComment}; shown first. */

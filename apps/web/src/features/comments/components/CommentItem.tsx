@@ -15,6 +15,7 @@ import { useAddReply, useDeleteComment, useEditComment, useLikeComment } from '.
 import { subtreeSize } from '../tree';
 import type { Comment } from '../types';
 import { CommentForm } from './CommentForm';
+import { MoreReplies } from './MoreReplies';
 
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment? This action cannot be undone.';
 const DELETE_COMMENT_TEXTS = { title: 'Delete comment', message: DELETE_COMMENT_QUESTION, confirm: 'Delete', busy: 'Deleting...' };
@@ -27,6 +28,8 @@ interface CommentItemProps {
   blogCreatorId: string | null;
   /** Takes the focus on once this comment is gone (its element and the neighbours of it, next first). */
   onDeleted: (item: HTMLElement, neighbours: HTMLElement[]) => void;
+  /** A top-level comment's thread cut short by its page: where its replies read on. */
+  replyCursor?: string;
 }
 
 /**
@@ -52,7 +55,7 @@ function neighboursOf(item: HTMLElement): HTMLElement[] {
 }
 
 /** One comment with its actions, its reply box and its nested replies (SPEC.md 2 Comment panel). */
-export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted }: CommentItemProps) {
+export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted, replyCursor }: CommentItemProps) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -327,6 +330,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
           ))}
         </ul>
       )}
+      {depth === 0 && <MoreReplies blogId={blogId} commentId={comment._id} cursor={replyCursor} threadRef={itemRef} />}
 
       <ConfirmDialog
         open={confirming}

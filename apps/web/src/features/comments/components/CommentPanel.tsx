@@ -9,7 +9,7 @@ import { useDialogFocus } from '../../../hooks/useDialogFocus';
 import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { flattenComments, useAddComment, useComments } from '../api/comments';
+import { flattenComments, threadCursors, useAddComment, useComments } from '../api/comments';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import './panel.css';
@@ -42,6 +42,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
   const comments = useComments(blogId);
   const add = useAddComment(blogId);
   const list = flattenComments(comments.data);
+  const cursors = threadCursors(comments.data);
   const total = comments.data?.pages[0]?.total ?? count;
   useDialogFocus(panelRef, true, {
     onEscape: onClose,
@@ -168,6 +169,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
                     viewerId={viewerId}
                     blogCreatorId={blogCreatorId}
                     onDeleted={onDeleted}
+                    replyCursor={cursors.get(comment._id)}
                   />
                 ))}
               </ul>
