@@ -62,6 +62,23 @@ test('signing in after a protected route sent the visitor to /signin returns to 
   await expect(page).toHaveURL(/\/notifications$/);
 });
 
+test("'Start Writing' and 'Get Started' go to /signin as a visitor, and on to the editor once signed in", async ({ page, stack }) => {
+  const ada = await createVerifiedUser(stack, 'Writing Ada');
+  await page.goto('/');
+  for (const [path, name] of [
+    ['/', 'Start Writing'],
+    ['/about', 'Get Started'],
+  ] as const) {
+    await signOut(page);
+    await page.goto(path);
+    await page.locator('#main').getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await signInOnForm(page, ada);
+    await expect(page, `${name} ends in the editor`).toHaveURL(/\/add-blog$/);
+    await expect(page.getByRole('heading', { name: 'Create New Blog Post' })).toBeVisible();
+  }
+});
+
 test('a plain visit to /signin lands on /, and ?next= is followed only for paths of this app', async ({ page, stack }) => {
   const bo = await createVerifiedUser(stack, 'Next Bo');
   const land = async (signinUrl: string, expected: RegExp) => {

@@ -11,7 +11,7 @@ const VALUES = [
   { Icon: Code2, title: 'Open source', text: 'Self-host it on one machine, or scale it out when your community grows.' },
 ] as const;
 
-/** Author and mission page: 'Get Started' (to /add-blog signed in, else /signin) and 'Browse' (to /). */
+/** Author and mission page: 'Get Started' (to /add-blog signed in, else /signin and then /add-blog) and 'Browse' (to /). */
 export default function AboutPage() {
   const signedIn = useIsSignedIn();
   usePageTitle('About');
@@ -62,7 +62,11 @@ export default function AboutPage() {
       </section>
 
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to={signedIn ? '/add-blog' : '/signin'} className={buttonClasses('primary', 'lg')}>
+        <Link
+          to={signedIn ? '/add-blog' : '/signin'}
+          state={signedIn ? undefined : { from: '/add-blog' }}
+          className={buttonClasses('primary', 'lg')}
+        >
           Get Started
         </Link>
         <Link to="/" className={buttonClasses('secondary', 'lg')}>

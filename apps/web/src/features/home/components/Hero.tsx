@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/Button';
 import { useIsSignedIn } from '../../../lib/session';
 
-/** Home hero: 'Discover & Share Knowledge' and 'Start Writing' (to /add-blog signed in, else /signin). */
+/**
+ * Home hero: 'Discover & Share Knowledge' and 'Start Writing' (to /add-blog signed in, else
+ * /signin, which then goes on to /add-blog: features/auth reads `from`).
+ */
 export function Hero() {
   const signedIn = useIsSignedIn();
   return (
@@ -18,7 +21,11 @@ export function Hero() {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-300">
           Read deep dives, tutorials and stories from the community, and publish your own.
         </p>
-        <Link to={signedIn ? '/add-blog' : '/signin'} className={buttonClasses('primary', 'lg', 'mt-8 shadow-sm')}>
+        <Link
+          to={signedIn ? '/add-blog' : '/signin'}
+          state={signedIn ? undefined : { from: '/add-blog' }}
+          className={buttonClasses('primary', 'lg', 'mt-8 shadow-sm')}
+        >
           <PenLine size={18} aria-hidden="true" />
           Start Writing
         </Link>
