@@ -19,15 +19,22 @@ export function decodeCursor(cursor: string | undefined, length: number): string
 
 /**
  * A cursor for lists ordered by a time, then other keys, then an id (`length` parts in all): the
- * first is checked to be a date and the last a UUID, so nothing else reaches the database
- * (PostgreSQL's uuid and timestamptz parsers answer a 500; SQLite compares any text).
+ * first must be a time as the database hands it out (UTC, milliseconds: what reading it back as
+ * a Date writes again) and the last a lowercase UUID, so nothing else reaches the database.
+ * PostgreSQL's parsers answered a 500 to what V8's Date.parse takes ('2024-02-30' rolls over to
+ * March); SQLite compares text, so an offset or an uppercase id read the wrong page.
  */
 export function decodeTimeKeyCursor(cursor: string | undefined, length: number): string[] | null {
   const parts = decodeCursor(cursor, length);
   if (!parts) return null;
   const [time, id] = [parts[0]!, parts[length - 1]!];
-  if (!isUuid(id) || !ISO_TIME.test(time) || Number.isNaN(Date.parse(time))) throw badRequest('Invalid cursor');
+  if (!isUuid(id) || id !== id.toLowerCase() || !isCanonicalTime(time)) throw badRequest('Invalid cursor');
   return parts;
+}
+
+function isCanonicalTime(time: string): boolean {
+  const at = new Date(time);
+  return /^(?!0000)\d{4}-/.test(time) && !Number.isNaN(at.getTime()) && at.toISOString() === time;
 }
 
 /** A cursor for lists ordered by (created_at, id): the last row's pair. */
@@ -35,5 +42,3 @@ export function decodeTimeCursor(cursor: string | undefined): { createdAt: strin
   const parts = decodeTimeKeyCursor(cursor, 2);
   return parts && { createdAt: parts[0]!, id: parts[1]! };
 }
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;

@@ -162,7 +162,19 @@ describe('a page of comments whose threads hold more replies than it lists', () 
     const page = (await get(`/blogs/${blog.blogId}/comments`)).json();
     expect(page).toMatchObject({ truncated: false, replyCursors: {} });
 
-    const bad = ['nope', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1,2]').toString('base64url')];
+    const id = newId();
+    const bad = [
+      'nope',
+      ...[
+        ['x', 'y'],
+        [1, 2],
+        // Dates V8 takes and PostgreSQL refuses (a 500 there), an offset and an uppercase id SQLite compares as text.
+        ['2024-02-30T00:00:00.000Z', id],
+        ['0000-01-01T00:00:00.000Z', id],
+        ['2026-01-01T01:00:00.000+01:00', id],
+        ['2026-01-01T00:00:00.000Z', id.toUpperCase()],
+      ].map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url')),
+    ];
     for (const cursor of bad) {
       const res = await get(`/blogs/${blog.blogId}/comments/${c.id}/replies?cursor=${cursor}`);
       expect(res.statusCode).toBe(400);

@@ -237,6 +237,8 @@ describe('reports', () => {
       ['/moderation/reports', cursor(['2026-01-01T00:00:00.000Z', 'planet', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
       ['/moderation/audit', cursor(['yesterday', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
       ['/moderation/audit', cursor(['2026-01-01T00:00:00.000Z', 'not-an-id'])],
+      ['/moderation/audit', cursor(['2024-02-30T00:00:00.000Z', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
+      ['/moderation/reports', cursor(['2024-02-30T00:00:00.000Z', 'post', '01a24eea-3f57-7000-9c82-2b5266a023e9'])],
     ];
     for (const [path, value] of bad) {
       const res = await api('GET', `${path}?cursor=${value}`, moderator.token);
