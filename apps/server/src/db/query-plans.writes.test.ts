@@ -15,6 +15,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** PostgreSQL's plan of a recorded statement as text, sequential scans priced out (the test tables are tiny). */
+function planOf(q: CompiledQuery): Promise<string> {
+  return t.database.db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${q.sql}`, [...q.parameters]));
+    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 /** Tables the cleanup jobs delete from in batches (jobs/): each batch must be an index range. */
 const CLEANED = [...BIG, 'uploads', 'mail_outbox', 'email_verifications', 'password_resets', 'transfer_requests'];
 
@@ -131,8 +140,13 @@ describe(`write plans on ${ENGINE}`, () => {
     record.reads = true;
     await t.app.services.notifications.beforeAccountErased(leaver.id, { db: t.database.db, afterCommit: () => {} } as never);
     record.reads = false;
-    expect(queries).toHaveLength(1);
-    expect(await fullScans(t, queries[0]!)).toEqual([]);
+    expect(queries).toHaveLength(3);
+    for (const q of queries) {
+      expect(await fullScans(t, q)).toEqual([]);
+      // With sequential scans priced out PostgreSQL can still read all of an index (every unread
+      // notice, once): each read must look up the account's own rows by sender, post or comment.
+      if (ENGINE === 'postgres') expect(await planOf(q)).toMatch(/Index Cond: \((sender_id|blog_id|comment_id) =/);
+    }
   });
 
   it('every cleanup job finds its batches through indexes', async () => {

@@ -1,7 +1,10 @@
-import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
 import type { PlannedNotices } from '../../lib/tx';
+
+type NoticeQuery = SelectQueryBuilder<Database, 'notifications', { recipient_id: string }>;
 
 export type NotificationFilterValue = 'all' | 'unread' | 'like' | 'comment' | 'follow';
 
@@ -188,6 +191,32 @@ const unread = prepared((db, recipientId: string) =>
     .where(fromUnsilenced),
 );
 
+/**
+ * Other users with unread notices about the user's comments or any reply below them. Each level
+ * of the recursion, and the notices of each comment, are read through their index: on
+ * PostgreSQL through LATERAL (OFFSET 0 keeps it so), which otherwise hashes the whole comments
+ * table for the recursion and every unread notice for the match (comments.repo.ts says more).
+ */
+async function unreadAboutRepliesBelow(db: Kysely<Database>, userId: string, limit: number) {
+  const pg = isPostgres(db);
+  const nextLevel = pg
+    ? sql`SELECT c.id FROM subtree CROSS JOIN LATERAL (SELECT comments.id FROM comments WHERE comments.parent_id = subtree.id OFFSET 0) c`
+    : sql`SELECT comments.id FROM comments INNER JOIN subtree ON comments.parent_id = subtree.id`;
+  const unread = sql`notifications.is_read = 0 AND notifications.recipient_id <> ${userId}`;
+  const notices = pg
+    ? sql`subtree CROSS JOIN LATERAL (
+        SELECT notifications.recipient_id FROM notifications WHERE notifications.comment_id = subtree.id AND ${unread} OFFSET 0
+      ) n`
+    : sql`subtree INNER JOIN notifications ON notifications.comment_id = subtree.id AND ${unread}`;
+  const recipients = sql<{ recipient_id: string }>`(WITH RECURSIVE subtree(id) AS (
+      SELECT comments.id FROM comments WHERE comments.user_id = ${userId}
+      UNION ALL
+      ${nextLevel}
+    ) SELECT ${sql.raw(pg ? 'n' : 'notifications')}.recipient_id FROM ${notices})`;
+  // Kysely's outer SELECT: db/write-watch.ts reads a raw WITH as a write.
+  return db.selectFrom(recipients.as('r')).select('r.recipient_id').distinct().limit(limit).execute();
+}
+
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -323,34 +352,25 @@ export class NotificationsRepository {
   /**
    * Up to `limit` other users with unread notices the user sent, and `withContent`, about the
    * user's posts or about their comments and the replies below them (what deleting the account
-   * takes with it).
+   * takes with it). Three reads, each through its own index (sender, blog, comment): one query
+   * with OR was planned by PostgreSQL as a scan of every notification.
    */
   async unreadRecipientsFrom(userId: string, { withContent }: { withContent: boolean }, limit: number, db: Kysely<Database>) {
-    const rows = await db
-      .selectFrom('notifications')
-      .select('recipient_id')
-      .distinct()
-      .where('is_read', '=', 0)
-      .where('recipient_id', '!=', userId)
-      .where((eb) => {
-        const from = eb('sender_id', '=', userId);
-        if (!withContent) return from;
-        const posts = eb.selectFrom('blogs').select('blogs.id').where('blogs.creator_id', '=', userId);
-        const comments = db
-          .withRecursive('subtree(id)', (qb) =>
-            qb
-              .selectFrom('comments')
-              .select('id')
-              .where('user_id', '=', userId)
-              .unionAll((u) => u.selectFrom('comments as c').innerJoin('subtree', 'subtree.id', 'c.parent_id').select('c.id')),
-          )
-          .selectFrom('subtree')
-          .select('subtree.id');
-        return eb.or([from, eb('blog_id', 'in', posts), eb('comment_id', 'in', comments as never)]);
-      })
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.recipient_id);
+    const unreadFor = (where: (q: NoticeQuery) => NoticeQuery) => () =>
+      where(db.selectFrom('notifications').select('recipient_id').distinct().where('is_read', '=', 0).where('recipient_id', '!=', userId))
+        .limit(limit)
+        .execute();
+    const reads = [unreadFor((q) => q.where('sender_id', '=', userId))];
+    if (withContent) {
+      reads.push(
+        unreadFor((q) => q.where('blog_id', 'in', db.selectFrom('blogs').select('blogs.id').where('blogs.creator_id', '=', userId))),
+        () => unreadAboutRepliesBelow(db, userId, limit),
+      );
+    }
+    const recipients = new Set<string>();
+    // One after another: inside the caller's transaction they share its one connection anyway.
+    for (const read of reads) for (const r of await read()) recipients.add(r.recipient_id);
+    return [...recipients].slice(0, limit);
   }
 
   followerIds(userId: string, db: Kysely<Database>) {
