@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
 import { createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { createPagesApp, readPage } from '../../test/pages';
+import { SocialCards } from './social-card';
 
 /** A post's social card shows its title and author at an address that never changes: hidden posts lose it. */
 let t: TestApp;
@@ -37,6 +38,18 @@ describe('a social card and moderation', () => {
     expect(await cardOf(post.blogId)).toBe(card); // the same version of the post: the same address
     expect((await get(card)).statusCode).toBe(200);
     expect(await cardRows(post._id)).toHaveLength(1);
+  });
+
+  it('drawn for a post hidden while it was drawn, is not kept', async () => {
+    // The page view read the post while it was public; the hide lands before the card is stored.
+    const post = await createBlog(t, author, { title: 'Hidden mid-draw' });
+    const blog = (await t.app.inject({ url: `/api/v1/blogs/${post.blogId}` })).json().blog;
+    await t.app.services.moderation.setPostHidden(null, post.blogId, true, 'Abusive title');
+    const { storage, publicData } = t.app.services;
+    const cards = new SocialCards({ db: t.database.db, storage, publicUrl: 'http://localhost:3000', log: t.app.log, changes: publicData });
+    const image = await cards.forBlog(blog);
+    expect(await cardRows(post._id)).toEqual([]);
+    expect((await get(new URL(image!.url).pathname)).statusCode).toBe(404);
   });
 
   it('are deleted for every post of an author who is suspended', async () => {

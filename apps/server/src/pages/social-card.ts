@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
+import { publiclyVisibleSql } from '../lib/policies';
 import type { PublicDataChanges } from '../lib/public-data';
 import { PublicMemo } from '../lib/public-memo';
 import { postTag } from '../lib/public-tags';
@@ -121,10 +122,11 @@ export class SocialCards {
       .where('kind', '=', 'card')
       .where('storage_key', '!=', key)
       .execute();
+    const id = newId();
     await db
       .insertInto('uploads')
       .values({
-        id: newId(),
+        id,
         owner_id: ownerId,
         storage_key: key,
         url: storage.publicUrl(key),
@@ -136,6 +138,16 @@ export class SocialCards {
         created_at: nowIso(),
       })
       .execute();
+    // A moderator may have hidden the post (or suspended its author) while this card was drawn,
+    // and deleted its cards before this one was stored: asked again now, a post no longer public
+    // loses it at once (UploadsService.dropCards).
+    const stillPublic = await db
+      .selectFrom('blogs')
+      .select('id')
+      .where('id', '=', blogDbId)
+      .where(publiclyVisibleSql('blogs'))
+      .executeTakeFirst();
+    if (!stillPublic) older.push({ id, storage_key: key });
     // Cards of earlier versions (the author renamed themselves since): rows and files.
     if (older.length) {
       await db
