@@ -137,6 +137,18 @@ describe('a page of comments whose threads hold more replies than it lists', () 
     }
   });
 
+  it("lists a reply dated before its parent (another instance's clock) under that parent", async () => {
+    const blog = await createBlog(t, author);
+    const at = (ms: number) => new Date(start + ms).toISOString();
+    const top: Row = { id: newId(), parent_id: null, created_at: at(0), hidden: 0, reply_count: 1 };
+    const parent: Row = { id: newId(), parent_id: top.id, created_at: at(20), hidden: 0, reply_count: 1 };
+    const early: Row = { id: newId(), parent_id: parent.id, created_at: at(10), hidden: 0, reply_count: 0 };
+    await seed(blog._id, [top, parent, early]);
+    const page = (await get(`/blogs/${blog.blogId}/comments`)).json();
+    expect(page.comments[0].replies[0]._id).toBe(parent.id);
+    expect(page.comments[0].replies[0].replies.map((r: ApiComment) => r._id)).toEqual([early.id]);
+  });
+
   it('reads a whole thread from its first reply, 500 at a time', async () => {
     const blog = await createBlog(t, author);
     const { rows, b } = threads();

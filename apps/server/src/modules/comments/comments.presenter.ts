@@ -31,11 +31,17 @@ export function buildThreads(topLevel: CommentRow[], descendants: CommentRow[]):
     byId.set(view._id, view);
     return view;
   });
-  for (const row of descendants) {
+  const views = descendants.map((row) => {
     const view = presentComment(row);
     byId.set(view._id, view);
-    if (row.parent_id) byId.get(row.parent_id)?.replies.push(view);
-  }
+    return view;
+  });
+  // Attached once every row has a view: a reply dated before its parent (another instance's
+  // clock) comes first in the list and was dropped when its parent was looked up too early.
+  views.forEach((view, i) => {
+    const parentId = descendants[i]!.parent_id;
+    if (parentId) byId.get(parentId)?.replies.push(view);
+  });
   return roots;
 }
 
