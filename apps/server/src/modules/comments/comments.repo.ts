@@ -1,5 +1,5 @@
 import { MAX_REPLIES_PER_PAGE } from '@inkwell/core';
-import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { idList, oneOf, prepared } from '../../db/prepared';
 import type { CommentsTable, Database } from '../../db/schema';
@@ -156,29 +156,49 @@ function replyTree(db: Kysely<Database>, rootIds: unknown, viewer: string) {
 }
 
 type ReplyRow = CommentRow & { root_id: string };
+/** A row of the replies' recursion: the comment's own columns and the root it is under. */
+type TreeRow = Pick<CommentRow, (typeof COMMENT_COLUMNS)[number]> & { root_id: string };
 
 /**
  * The replies' rows with their authors and the viewer's like flag, oldest first, at most one more
  * than a page holds, after the (created_at, id) pair given (a cursor; the epoch and the nil UUID
- * for the first replies, so one statement serves both). The outer SELECT is Kysely's, so
- * db/write-watch.ts knows the statement for a read from its query node, not from raw text: a raw
- * WITH was once taken for a write, and each read of a thread with replies emptied the public cache.
+ * for the first replies, so one statement serves both). The page is cut first and only its rows
+ * get their author and like flag: a thread of 20,000 replies looked up 20,000 of each. The outer
+ * SELECTs are Kysely's, so db/write-watch.ts knows the statement for a read from its query node,
+ * not from raw text: a raw WITH was once taken for a write, and each read of a thread with
+ * replies emptied the public cache.
  */
 function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, afterTime: string, afterId: string) {
-  const replies = sql<ReplyRow>`(${replyTree(db, rootIds, viewer)}
-    SELECT tree.*, author.name AS author_name, author.username AS author_username,
-      author.profile_pic AS author_profile_pic,
-      EXISTS (SELECT 1 FROM comment_likes WHERE comment_likes.comment_id = tree.id AND comment_likes.user_id = ${viewer}) AS is_liked
-    FROM tree LEFT JOIN users AS author ON author.id = tree.user_id)`;
+  const tree = sql<TreeRow>`(${replyTree(db, rootIds, viewer)} SELECT * FROM tree)`;
   // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
   // tenth of the rows, above a plan for 501, and would then plan every execution anew.
-  return db
-    .selectFrom(replies.as('replies'))
+  const page = db
+    .selectFrom(tree.as('tree'))
     .selectAll()
-    .where(after('replies', afterTime, afterId))
-    .orderBy('replies.created_at', 'asc')
-    .orderBy('replies.id', 'asc')
+    .where(after('tree', afterTime, afterId))
+    .orderBy('tree.created_at', 'asc')
+    .orderBy('tree.id', 'asc')
     .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
+  return db
+    .selectFrom(page.as('replies'))
+    .leftJoin('users as author', 'author.id', 'replies.user_id')
+    .selectAll('replies')
+    .select((eb) => [
+      'author.name as author_name',
+      'author.username as author_username',
+      'author.profile_pic as author_profile_pic',
+      eb
+        .exists(
+          eb
+            .selectFrom('comment_likes')
+            .select('comment_likes.user_id')
+            .whereRef('comment_likes.comment_id', '=', 'replies.id')
+            .where('comment_likes.user_id', '=', viewer),
+        )
+        .as('is_liked'),
+    ])
+    .orderBy('replies.created_at', 'asc')
+    .orderBy('replies.id', 'asc') as unknown as SelectQueryBuilder<Database, never, ReplyRow>;
 }
 
 /** Rows of `table` after (created_at, id) in ascending order. */
