@@ -82,6 +82,28 @@ const COMMENT_COLUMNS = [
   'hidden',
 ] as const;
 
+/** A comment's author (joined as `author`) and whether the viewer liked it, for rows of `table`. */
+function authorAndLike(
+  eb: ExpressionBuilder<Database & { author: Database['users'] }, 'author'>,
+  table: 'comments' | 'replies',
+  viewer: string,
+) {
+  return [
+    'author.name as author_name',
+    'author.username as author_username',
+    'author.profile_pic as author_profile_pic',
+    eb
+      .exists(
+        eb
+          .selectFrom('comment_likes')
+          .select('comment_likes.user_id')
+          .whereRef('comment_likes.comment_id', '=', sql.ref(`${table}.id`))
+          .where('comment_likes.user_id', '=', viewer),
+      )
+      .as('is_liked'),
+  ] as const;
+}
+
 /** Comment rows with their author and the viewer's like flag, in one query. */
 function withAuthor(db: Kysely<Database>, viewerId: string | null) {
   return db
@@ -89,18 +111,7 @@ function withAuthor(db: Kysely<Database>, viewerId: string | null) {
     .leftJoin('users as author', 'author.id', 'comments.user_id')
     .select((eb) => [
       ...COMMENT_COLUMNS.map((column) => `comments.${column}` as const),
-      'author.name as author_name',
-      'author.username as author_username',
-      'author.profile_pic as author_profile_pic',
-      eb
-        .exists(
-          eb
-            .selectFrom('comment_likes')
-            .select('comment_likes.user_id')
-            .whereRef('comment_likes.comment_id', '=', 'comments.id')
-            .where('comment_likes.user_id', '=', viewerId ?? NO_VIEWER),
-        )
-        .as('is_liked'),
+      ...authorAndLike(eb as never, 'comments', viewerId ?? NO_VIEWER),
     ]);
 }
 
@@ -183,20 +194,7 @@ function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, af
     .selectFrom(page.as('replies'))
     .leftJoin('users as author', 'author.id', 'replies.user_id')
     .selectAll('replies')
-    .select((eb) => [
-      'author.name as author_name',
-      'author.username as author_username',
-      'author.profile_pic as author_profile_pic',
-      eb
-        .exists(
-          eb
-            .selectFrom('comment_likes')
-            .select('comment_likes.user_id')
-            .whereRef('comment_likes.comment_id', '=', 'replies.id')
-            .where('comment_likes.user_id', '=', viewer),
-        )
-        .as('is_liked'),
-    ])
+    .select((eb) => authorAndLike(eb as never, 'replies', viewer))
     .orderBy('replies.created_at', 'asc')
     .orderBy('replies.id', 'asc') as unknown as SelectQueryBuilder<Database, never, ReplyRow>;
 }
