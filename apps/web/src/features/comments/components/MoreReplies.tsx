@@ -23,6 +23,10 @@ export function MoreReplies({ blogId, commentId, cursor, threadRef }: MoreReplie
   const more = useMoreReplies(blogId);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const focusLater = useFocusLater();
+  // The cursor this render shows: it changes (to the next one, or none) once the cache holds the
+  // replies read, which React Query tells the panel a task later than this load settles.
+  const shownCursor = useRef(cursor);
+  shownCursor.current = cursor;
 
   // The button is disabled while it loads, which takes the focus from it. Once the replies show,
   // the first one new here gets it (a reply of the viewer's posted meanwhile was shown already);
@@ -38,7 +42,8 @@ export function MoreReplies({ blogId, commentId, cursor, threadRef }: MoreReplie
       {
         onSettled: (result) =>
           focusLater(() => {
-            if (buttonRef.current?.disabled) return null;
+            // Not yet rendered: the button would get the focus and then be taken away with it.
+            if (buttonRef.current?.disabled || (result && shownCursor.current === cursor)) return null;
             const fresh = result?.replies.find((r) => !shown.has(r._id));
             const item = fresh ? threadRef.current?.querySelector(`li[data-comment-id="${CSS.escape(fresh._id)}"]`) : null;
             return articleOf(item) ?? buttonRef.current ?? articleOf(threadRef.current);
