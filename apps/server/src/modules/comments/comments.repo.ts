@@ -186,7 +186,7 @@ function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, af
   const page = db
     .selectFrom(tree.as('tree'))
     .selectAll()
-    .where(after('tree', afterTime, afterId))
+    .where(after(afterTime, afterId))
     .orderBy('tree.created_at', 'asc')
     .orderBy('tree.id', 'asc')
     .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
@@ -199,9 +199,9 @@ function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, af
     .orderBy('replies.id', 'asc') as unknown as SelectQueryBuilder<Database, never, ReplyRow>;
 }
 
-/** Rows of `table` after (created_at, id) in ascending order. */
-const after = (table: 'replies' | 'tree', time: string, id: string) => (eb: ExpressionBuilder<any, any>) =>
-  eb.and([eb(`${table}.created_at`, '>=', time), eb.or([eb(`${table}.created_at`, '>', time), eb(`${table}.id`, '>', id)])]);
+/** Rows of the replies' recursion after (created_at, id) in ascending order. */
+const after = (time: string, id: string) => (eb: ExpressionBuilder<any, any>) =>
+  eb.and([eb('tree.created_at', '>=', time), eb.or([eb('tree.created_at', '>', time), eb('tree.id', '>', id)])]);
 
 /** Before every comment: where a thread's replies start. */
 export const FIRST_REPLY = { createdAt: new Date(0).toISOString(), id: '00000000-0000-0000-0000-000000000000' } as const;
@@ -222,7 +222,7 @@ const rootsWithRepliesAfterQuery = prepared(
       )
       .select('tree.root_id')
       .distinct()
-      .where(after('tree', afterTime, afterId)),
+      .where(after(afterTime, afterId)),
   { statementName: 'comment_replies_cut' },
 );
 

@@ -192,29 +192,33 @@ const unread = prepared((db, recipientId: string) =>
 );
 
 /**
- * Other users with unread notices about the user's comments or any reply below them. Each level
+ * Users with unread notices about some comments or any reply below them: one comment (its
+ * deletion), or every comment of a user (their account's deletion, the user left out). Each level
  * of the recursion, and the notices of each comment, are read through their index: on
  * PostgreSQL through LATERAL (OFFSET 0 keeps it so), which otherwise hashes the whole comments
  * table for the recursion and every unread notice for the match (comments.repo.ts says more).
  */
-async function unreadAboutRepliesBelow(db: Kysely<Database>, userId: string, limit: number) {
+async function unreadAboutCommentsBelow(db: Kysely<Database>, start: { commentId: string } | { userId: string }, limit: number) {
   const pg = isPostgres(db);
+  const first = 'commentId' in start ? sql`comments.id = ${start.commentId}` : sql`comments.user_id = ${start.userId}`;
   const nextLevel = pg
     ? sql`SELECT c.id FROM subtree CROSS JOIN LATERAL (SELECT comments.id FROM comments WHERE comments.parent_id = subtree.id OFFSET 0) c`
     : sql`SELECT comments.id FROM comments INNER JOIN subtree ON comments.parent_id = subtree.id`;
-  const unread = sql`notifications.is_read = 0 AND notifications.recipient_id <> ${userId}`;
+  const unread =
+    'userId' in start ? sql`notifications.is_read = 0 AND notifications.recipient_id <> ${start.userId}` : sql`notifications.is_read = 0`;
   const notices = pg
     ? sql`subtree CROSS JOIN LATERAL (
         SELECT notifications.recipient_id FROM notifications WHERE notifications.comment_id = subtree.id AND ${unread} OFFSET 0
       ) n`
     : sql`subtree INNER JOIN notifications ON notifications.comment_id = subtree.id AND ${unread}`;
   const recipients = sql<{ recipient_id: string }>`(WITH RECURSIVE subtree(id) AS (
-      SELECT comments.id FROM comments WHERE comments.user_id = ${userId}
+      SELECT comments.id FROM comments WHERE ${first}
       UNION ALL
       ${nextLevel}
     ) SELECT ${sql.raw(pg ? 'n' : 'notifications')}.recipient_id FROM ${notices})`;
   // Kysely's outer SELECT: db/write-watch.ts reads a raw WITH as a write.
-  return db.selectFrom(recipients.as('r')).select('r.recipient_id').distinct().limit(limit).execute();
+  const rows = await db.selectFrom(recipients.as('r')).select('r.recipient_id').distinct().limit(limit).execute();
+  return rows.map((r) => r.recipient_id);
 }
 
 export class NotificationsRepository {
@@ -326,27 +330,16 @@ export class NotificationsRepository {
    */
   async unreadRecipientsAbout(about: { blogId: string; commentId?: string }, limit: number, db: Kysely<Database>): Promise<string[]> {
     const { blogId, commentId } = about;
-    let q = db.selectFrom('notifications').select('recipient_id').distinct().where('blog_id', '=', blogId).where('is_read', '=', 0);
-    if (commentId) {
-      const subtree = db
-        .withRecursive('subtree(id)', (qb) =>
-          qb
-            .selectFrom('comments')
-            .select('id')
-            .where('id', '=', commentId)
-            .unionAll((u) =>
-              u
-                .selectFrom('comments as c')
-                .innerJoin('subtree', 'subtree.id', 'c.parent_id')
-                .select('c.id')
-                .where('c.blog_id', '=', blogId),
-            ),
-        )
-        .selectFrom('subtree')
-        .select('subtree.id');
-      q = q.where('comment_id', 'in', subtree as never);
-    }
-    return (await q.limit(limit).execute()).map((r) => r.recipient_id);
+    if (commentId) return unreadAboutCommentsBelow(db, { commentId }, limit);
+    const rows = await db
+      .selectFrom('notifications')
+      .select('recipient_id')
+      .distinct()
+      .where('blog_id', '=', blogId)
+      .where('is_read', '=', 0)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.recipient_id);
   }
 
   /**
@@ -356,20 +349,25 @@ export class NotificationsRepository {
    * with OR was planned by PostgreSQL as a scan of every notification.
    */
   async unreadRecipientsFrom(userId: string, { withContent }: { withContent: boolean }, limit: number, db: Kysely<Database>) {
-    const unreadFor = (where: (q: NoticeQuery) => NoticeQuery) => () =>
-      where(db.selectFrom('notifications').select('recipient_id').distinct().where('is_read', '=', 0).where('recipient_id', '!=', userId))
-        .limit(limit)
-        .execute();
+    const unreadFor = (where: (q: NoticeQuery) => NoticeQuery) => async () => {
+      const q = db
+        .selectFrom('notifications')
+        .select('recipient_id')
+        .distinct()
+        .where('is_read', '=', 0)
+        .where('recipient_id', '!=', userId);
+      return (await where(q).limit(limit).execute()).map((r) => r.recipient_id);
+    };
     const reads = [unreadFor((q) => q.where('sender_id', '=', userId))];
     if (withContent) {
       reads.push(
         unreadFor((q) => q.where('blog_id', 'in', db.selectFrom('blogs').select('blogs.id').where('blogs.creator_id', '=', userId))),
-        () => unreadAboutRepliesBelow(db, userId, limit),
+        () => unreadAboutCommentsBelow(db, { userId }, limit),
       );
     }
     const recipients = new Set<string>();
     // One after another: inside the caller's transaction they share its one connection anyway.
-    for (const read of reads) for (const r of await read()) recipients.add(r.recipient_id);
+    for (const read of reads) for (const id of await read()) recipients.add(id);
     return [...recipients].slice(0, limit);
   }
 
