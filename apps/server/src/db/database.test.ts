@@ -57,6 +57,26 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connections', () => {
     }
   });
 
+  // JIT compiled a long thread's replies on every read: 300 ms beside a 45 ms read (docs/decisions.md, Comments).
+  it("compiles no statement with JIT, unless DATABASE_URL's options say otherwise", async () => {
+    const jit = async (databaseUrl: string, pgSchema?: string) => {
+      const database = createDatabase({ databaseUrl, sqliteFile: '', poolSize: 1, pgSchema });
+      try {
+        const { rows } = await sql<{
+          jit: string;
+          path: string;
+        }>`select current_setting('jit') as jit, current_setting('search_path') as path`.execute(database.db);
+        return rows[0];
+      } finally {
+        await database.destroy();
+      }
+    };
+    expect(await jit(process.env.TEST_DATABASE_URL!, 'inkwell_schema_x')).toEqual({ jit: 'off', path: 'inkwell_schema_x' });
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', '-c jit=on');
+    expect((await jit(url.toString()))?.jit).toBe('on');
+  });
+
   // pg closes a connection idle for 10 s by default; the next burst of writes then paid a new
   // server process, which plans each named statement again (docs/performance.md, eighth session).
   it('keeps an idle pooled connection past pg’s 10 s default', { timeout: 20_000 }, async () => {
