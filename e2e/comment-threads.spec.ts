@@ -7,8 +7,9 @@ import { commentsButton, createBlog, pageAs, toast } from './support/reading';
 import type { Stack } from './support/stack';
 
 /**
- * A page of comments lists at most 500 replies across its threads (MAX_REPLIES_PER_PAGE), oldest
- * first; a thread cut short there shows 'Show more replies', which reads the rest 500 at a time.
+ * A page of comments lists at most 500 replies across its threads (MAX_REPLIES_PER_PAGE), shared
+ * between them (each thread's oldest first); a thread cut short there shows 'Show more replies',
+ * which reads the rest 500 at a time.
  *
  * 1,100 replies cannot go through the API (9 comments per 30 s per person), so they are written
  * straight into the test server's SQLite file, with the counts the server keeps itself, before
@@ -36,8 +37,9 @@ interface Seeded {
 
 /**
  * Two threads on one post, three hours old: 'Quiet thread' (newer, shown first) with one reply,
- * older than every other reply so the page keeps it; 'Long thread opener' with LONG_REPLIES
- * replies a second apart, of which the page shows the oldest 499.
+ * newer than every other reply; 'Long thread opener' with LONG_REPLIES replies a second apart, of
+ * which the page shows the oldest 499 (the quiet thread's reply takes the 500th place: a cut oldest
+ * first across the page left it out).
  */
 function seedThreads(stack: Stack, blogId: string, author: Person, replier: Person): Seeded {
   const db = new Database(path.join(stack.dataDir, 'inkwell.sqlite'));
@@ -58,7 +60,7 @@ function seedThreads(stack: Stack, blogId: string, author: Person, replier: Pers
     };
     const rootId = add(authorId, null, 'Long thread opener', base);
     const quietId = add(authorId, null, 'Quiet thread', base + 60_000);
-    add(replierId, quietId, 'The quiet reply', base + 120_000);
+    add(replierId, quietId, 'The quiet reply', base + 360_000 + LONG_REPLIES * 1000);
     const replyIds: string[] = [];
     for (let i = 0; i < LONG_REPLIES; i++) {
       const under = NESTED[i];
@@ -103,7 +105,7 @@ test('a thread cut short by its page reads on with Show more replies, 500 at a t
   const seeded = seedThreads(stack, post.blogId, author, replier);
 
   const { panel, long, more } = await openThreads(page, seeded, post.blogId, post.title);
-  // The page holds the quiet reply and the long thread's oldest 499: the newest are not shown.
+  // The page holds the quiet reply (newer than all of them) and the long thread's oldest 499.
   await expect(panel.getByText('The quiet reply')).toBeVisible();
   await expect(long.getByText(replyText(498), { exact: true })).toBeAttached();
   await expect(long.getByText(replyText(499), { exact: true })).toHaveCount(0);

@@ -155,14 +155,14 @@ describe(`query plans on ${ENGINE}`, () => {
       record.reads = true;
       const comments = new CommentsRepository(t.database.db);
       await comments.listDescendants([root!.id], null);
-      await comments.rootsWithRepliesAfter([root!.id], null, { createdAt: '2000-01-01T00:00:00.000Z', id: root!.id });
+      await comments.listThreadReplies(root!.id, null);
       const profiles = new ProfileListsRepository(t.database.db);
       await profiles.findProfile(author.username, null);
       await profiles.follows('following', reader.id, null, 10, 0);
       record.reads = false;
       const named = {
-        comment_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && !/distinct/.test(q.sql)),
-        comment_replies_cut: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && /distinct/.test(q.sql)),
+        comment_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && /row_number/.test(q.sql)),
+        comment_thread_replies: queries.find((q) => /WITH RECURSIVE tree/.test(q.sql) && !/row_number/.test(q.sql)),
         profile_with_counts: queries.find((q) => /as "liked_count"/.test(q.sql)),
         follows_page_following: queries.find((q) => /from "follows" as "f"/.test(q.sql)),
       };

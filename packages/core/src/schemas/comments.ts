@@ -51,7 +51,7 @@ export const commentListResponse = z.object({
   comments: z.array(commentSchema),
   hasMore: z.boolean(),
   total: z.number(),
-  /** More than MAX_REPLIES_PER_PAGE replies below this page's comments: some threads are cut short. */
+  /** More than MAX_REPLIES_PER_PAGE replies below this page's comments (shared between its threads): some threads are cut short. */
   truncated: z.boolean(),
   /**
    * The threads cut short: top-level comment id → the cursor that reads the rest of its replies

@@ -137,6 +137,41 @@ describe('a page of comments whose threads hold more replies than it lists', () 
     }
   });
 
+  it('shares the page between threads: a long oldest thread leaves the small ones whole', async () => {
+    // Before: replies were cut oldest first across the page, so a long thread older than every
+    // other reply took the whole page and the other threads showed none of theirs.
+    const blog = await createBlog(t, author);
+    let ms = 0;
+    const row = (parent: string | null): Row => ({
+      id: newId(),
+      parent_id: parent,
+      created_at: new Date(start + ms++).toISOString(),
+      hidden: 0,
+      reply_count: 0,
+    });
+    const [long, small, quiet] = [row(null), row(null), row(null)];
+    const rows: Row[] = [long, small, quiet];
+    for (let i = 0; i < 600; i++) rows.push(row(long.id));
+    for (let i = 0; i < 3; i++) rows.push(row(small.id));
+    rows.push(row(quiet.id));
+    long.reply_count = 600;
+    small.reply_count = 3;
+    quiet.reply_count = 1;
+    await seed(blog._id, rows);
+
+    const page = (await get(`/blogs/${blog.blogId}/comments`)).json();
+    const listed = (root: Row) => flatten(page.comments.find((x: ApiComment) => x._id === root.id).replies).map((r) => r._id);
+    expect(listed(small)).toEqual(readableBelow(rows, small.id));
+    expect(listed(quiet)).toEqual(readableBelow(rows, quiet.id));
+    const longShown = MAX_REPLIES_PER_PAGE - 4;
+    expect(listed(long)).toEqual(readableBelow(rows, long.id).slice(0, longShown));
+    expect(page.truncated).toBe(true);
+    expect(Object.keys(page.replyCursors)).toEqual([long.id]);
+    const more = (await get(`/blogs/${blog.blogId}/comments/${long.id}/replies?cursor=${page.replyCursors[long.id]}`)).json();
+    expect(more.replies.map((r: ApiComment) => r._id)).toEqual(readableBelow(rows, long.id).slice(longShown));
+    expect(more.nextCursor).toBeNull();
+  });
+
   it("lists a reply dated before its parent (another instance's clock) under that parent", async () => {
     const blog = await createBlog(t, author);
     const at = (ms: number) => new Date(start + ms).toISOString();

@@ -133,98 +133,123 @@ const topLevelQuery = prepared(
   { statementName: 'comments_top_level' },
 );
 
-/** COMMENT_COLUMNS of `table`, for the replies' query below. */
-const replyColumns = (table: string) => sql.raw(COMMENT_COLUMNS.map((column) => `${table}.${column}`).join(', '));
-
 /**
  * The readable replies below the root comments, at any depth, each with the root it is under
- * (`root_id`): the recursion every replies' query below starts with. Their ids are one
- * parameter, so each query is compiled once whatever the number of comments (building it was a
- * tenth of a comment's cost and the check read after it at 100 writes/s).
+ * (`root_id`) and only what orders it (`id`, `created_at`): the recursion every replies' query
+ * below starts with. Their ids are one parameter, so each query is compiled once whatever the
+ * number of comments (building it was a tenth of a comment's cost and the check read after it at
+ * 100 writes/s). The rows a page keeps are read whole afterwards (repliesOf): carrying every
+ * column through a thread of 20,000 replies and its sorts cost more than the page's 501 lookups.
  *
- * The recursion carries the rows themselves, each read once through comments_parent_idx. It used
- * to gather ids and then read `comments WHERE id IN (those)`, and PostgreSQL, which guesses ten
- * times the first level's rows for each level of a recursion, scanned the whole table for that
- * and again for each level: 2.1 ms for two replies on a site of 2,125 comments, growing with the
- * site. There each level reads its replies through a LATERAL subquery (OFFSET 0 keeps it one:
- * flattened into a join, it is planned as that scan again): 0.2 ms. SQLite has no LATERAL and
- * already reads each level through the index. With that plan for any page, they are named
- * statements on PostgreSQL. A hidden reply closes its own replies (they are never reached).
+ * Each level is read through comments_parent_idx. PostgreSQL, which guesses ten times the first
+ * level's rows for each level of a recursion, once scanned the whole table for a join of the ids
+ * gathered: 2.1 ms for two replies on a site of 2,125 comments, growing with the site. There each
+ * level reads its replies through a LATERAL subquery (OFFSET 0 keeps it one: flattened into a
+ * join, it is planned as that scan again): 0.2 ms. SQLite has no LATERAL and already reads each
+ * level through the index. With that plan for any page, they are named statements on PostgreSQL.
+ * A hidden reply closes its own replies (they are never reached).
  */
 function replyTree(db: Kysely<Database>, rootIds: unknown, viewer: string) {
   const readable = commentReadableBySql('comments', viewer);
   const nextLevel = isPostgres(db)
-    ? sql`SELECT tree.root_id, ${replyColumns('reply')} FROM tree CROSS JOIN LATERAL (
-        SELECT ${replyColumns('comments')} FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
+    ? sql`SELECT tree.root_id, reply.id, reply.created_at FROM tree CROSS JOIN LATERAL (
+        SELECT comments.id, comments.created_at FROM comments WHERE comments.parent_id = tree.id AND ${readable} OFFSET 0
       ) AS reply`
-    : sql`SELECT tree.root_id, ${replyColumns('comments')} FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
-  return sql`WITH RECURSIVE tree AS (
-      SELECT comments.parent_id AS root_id, ${replyColumns('comments')} FROM comments
+    : sql`SELECT tree.root_id, comments.id, comments.created_at FROM comments INNER JOIN tree ON tree.id = comments.parent_id WHERE ${readable}`;
+  return sql<TreeRow>`(WITH RECURSIVE tree AS (
+      SELECT comments.parent_id AS root_id, comments.id, comments.created_at FROM comments
       WHERE ${oneOf(db, 'comments.parent_id', rootIds)} AND ${readable}
       UNION ALL
       ${nextLevel}
-    )`;
+    ) SELECT * FROM tree)`;
 }
 
-type ReplyRow = CommentRow & { root_id: string };
-/** A row of the replies' recursion: the comment's own columns and the root it is under. */
-type TreeRow = Pick<CommentRow, (typeof COMMENT_COLUMNS)[number]> & { root_id: string };
+/** A row of the replies' recursion: the root it is under and what orders it. */
+type TreeRow = { root_id: string; id: string; created_at: string };
+/**
+ * A reply's row: the comment's own columns, its author and the viewer's like flag, and the root
+ * it is under; on a page of threads also its place among that root's replies (1 = oldest) and how
+ * many that root has.
+ */
+type ReplyRow = CommentRow & { root_id: string; thread_rank?: number | string; thread_size?: number | string };
 
 /**
- * The replies' rows with their authors and the viewer's like flag, oldest first, at most one more
- * than a page holds, after the (created_at, id) pair given (a cursor; the epoch and the nil UUID
- * for the first replies, so one statement serves both). The page is cut first and only its rows
- * get their author and like flag: a thread of 20,000 replies looked up 20,000 of each. The outer
- * SELECTs are Kysely's, so db/write-watch.ts knows the statement for a read from its query node,
- * not from raw text: a raw WITH was once taken for a write, and each read of a thread with
- * replies emptied the public cache.
+ * The page's rows read whole: the comment with its author and the viewer's like flag, in the
+ * page's order. The outer SELECTs are Kysely's, so db/write-watch.ts knows the statement for a
+ * read from its query node, not from raw text: a raw WITH was once taken for a write, and each
+ * read of a thread with replies emptied the public cache.
  */
-function repliesAfter(db: Kysely<Database>, rootIds: unknown, viewer: string, afterTime: string, afterId: string) {
-  const tree = sql<TreeRow>`(${replyTree(db, rootIds, viewer)} SELECT * FROM tree)`;
-  // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
-  // tenth of the rows, above a plan for 501, and would then plan every execution anew.
-  const page = db
-    .selectFrom(tree.as('tree'))
-    .selectAll()
-    .where(after(afterTime, afterId))
-    .orderBy('tree.created_at', 'asc')
-    .orderBy('tree.id', 'asc')
-    .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
-  return db
-    .selectFrom(page.as('replies'))
+function repliesOf(db: Kysely<Database>, page: SelectQueryBuilder<any, any, TreeRow>, viewer: string, ranked: boolean) {
+  const query = db
+    .selectFrom(page.as('page'))
+    .innerJoin('comments as replies', 'replies.id', 'page.id')
     .leftJoin('users as author', 'author.id', 'replies.user_id')
-    .selectAll('replies')
+    .select(COMMENT_COLUMNS.map((column) => `replies.${column}` as const))
+    .select('page.root_id')
+    .$if(ranked, (q) => q.select(['page.thread_rank', 'page.thread_size'] as never))
     .select((eb) => authorAndLike(eb as never, 'replies', viewer))
-    .orderBy('replies.created_at', 'asc')
-    .orderBy('replies.id', 'asc') as unknown as SelectQueryBuilder<Database, never, ReplyRow>;
+    .$if(ranked, (q) => q.orderBy('page.thread_rank' as never, 'asc'));
+  return query.orderBy('replies.created_at', 'asc').orderBy('replies.id', 'asc') as unknown as SelectQueryBuilder<
+    Database,
+    never,
+    ReplyRow
+  >;
 }
 
-/** Rows of the replies' recursion after (created_at, id) in ascending order. */
-const after = (time: string, id: string) => (eb: ExpressionBuilder<any, any>) =>
-  eb.and([eb('tree.created_at', '>=', time), eb.or([eb('tree.created_at', '>', time), eb('tree.id', '>', id)])]);
-
-/** Before every comment: where a thread's replies start. */
-export const FIRST_REPLY = { createdAt: new Date(0).toISOString(), id: '00000000-0000-0000-0000-000000000000' } as const;
-
-/** The replies below a page's comments (every thread miss with replies runs it). */
+/**
+ * The replies below a page's comments (every thread miss with replies runs it), at most one more
+ * than a page holds, shared between the threads: every thread's oldest reply, then every thread's
+ * second, and so on (thread_rank). A small thread is shown whole and a long one gets what is
+ * left, where a cut oldest first across the page gave an old long thread the whole page and the
+ * other threads none of their replies. Within a thread the rows stay oldest first, so a thread
+ * shows its oldest replies and its own cursor reads on from its last one.
+ */
 const descendantsQuery = prepared(
-  (db, rootIds: unknown, viewer: string, afterTime: string, afterId: string) => repliesAfter(db, rootIds, viewer, afterTime, afterId),
+  (db, rootIds: unknown, viewer: string) => {
+    const ranked = db
+      .selectFrom(replyTree(db, rootIds, viewer).as('tree'))
+      .selectAll()
+      .select([
+        sql<number>`row_number() OVER (PARTITION BY tree.root_id ORDER BY tree.created_at, tree.id)`.as('thread_rank'),
+        sql<number>`count(*) OVER (PARTITION BY tree.root_id)`.as('thread_size'),
+      ]);
+    // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
+    // tenth of the rows, above a plan for 501, and would then plan every execution anew.
+    const page = db
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .orderBy('ranked.thread_rank', 'asc')
+      .orderBy('ranked.created_at', 'asc')
+      .orderBy('ranked.id', 'asc')
+      .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
+    return repliesOf(db, page, viewer, true);
+  },
   { statementName: 'comment_replies' },
 );
 
-/** Which of the roots have readable replies after (created_at, id): the threads a page cut short. */
-const rootsWithRepliesAfterQuery = prepared(
-  (db, rootIds: unknown, viewer: string, afterTime: string, afterId: string) =>
-    db
-      .selectFrom(
-        sql<{ root_id: string; created_at: string; id: string }>`(${replyTree(db, rootIds, viewer)}
-        SELECT tree.root_id, tree.created_at, tree.id FROM tree)`.as('tree'),
+/**
+ * One thread's replies after (created_at, id), oldest first, at most one more than a page holds:
+ * a thread a page of comments cut short reads on here. The epoch and the nil UUID (FIRST_REPLY)
+ * start at its first reply, so one statement serves both.
+ */
+const threadRepliesQuery = prepared(
+  (db, rootIds: unknown, viewer: string, afterTime: string, afterId: string) => {
+    const page = db
+      .selectFrom(replyTree(db, rootIds, viewer).as('tree'))
+      .selectAll()
+      .where((eb) =>
+        eb.and([eb('tree.created_at', '>=', afterTime), eb.or([eb('tree.created_at', '>', afterTime), eb('tree.id', '>', afterId)])]),
       )
-      .select('tree.root_id')
-      .distinct()
-      .where(after(afterTime, afterId)),
-  { statementName: 'comment_replies_cut' },
+      .orderBy('tree.created_at', 'asc')
+      .orderBy('tree.id', 'asc')
+      .limit(sql.lit(MAX_REPLIES_PER_PAGE + 1));
+    return repliesOf(db, page, viewer, false);
+  },
+  { statementName: 'comment_thread_replies' },
 );
+
+/** Before every comment: where a thread's replies start. */
+export const FIRST_REPLY = { createdAt: new Date(0).toISOString(), id: '00000000-0000-0000-0000-000000000000' } as const;
 
 /** A comment of a thread as the visibility rules read it (lib/policies.ts canReadThread). */
 export interface ThreadComment {
@@ -296,20 +321,19 @@ export class CommentsRepository {
   }
 
   /**
-   * Every reply below the given comments (any depth) the viewer may read, oldest first, after
-   * `from` (a reply's created_at and id), at most one more than a page holds (MAX_REPLIES_PER_PAGE);
-   * a hidden reply hides its own replies.
+   * Replies below the given comments (any depth) the viewer may read, at most one more than a page
+   * holds (MAX_REPLIES_PER_PAGE), shared between the threads (descendantsQuery): each thread's
+   * oldest, its rows oldest first, each with `thread_size`, the number of replies it has. A hidden
+   * reply hides its own replies.
    */
-  async listDescendants(rootIds: string[], viewerId: string | null, from: { createdAt: string; id: string } = FIRST_REPLY) {
+  async listDescendants(rootIds: string[], viewerId: string | null) {
     if (!rootIds.length) return [];
-    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, from.createdAt, from.id)).rows;
+    return (await descendantsQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER)).rows;
   }
 
-  /** Which of the given comments have replies the viewer may read after `from`. */
-  async rootsWithRepliesAfter(rootIds: string[], viewerId: string | null, from: { createdAt: string; id: string }): Promise<string[]> {
-    if (!rootIds.length) return [];
-    const { rows } = await rootsWithRepliesAfterQuery(this.db, idList(this.db, rootIds), viewerId ?? NO_VIEWER, from.createdAt, from.id);
-    return rows.map((r) => r.root_id);
+  /** One comment's replies (any depth) the viewer may read after `from`, oldest first, at most one more than a page holds. */
+  async listThreadReplies(rootId: string, viewerId: string | null, from: { createdAt: string; id: string } = FIRST_REPLY) {
+    return (await threadRepliesQuery(this.db, idList(this.db, [rootId]), viewerId ?? NO_VIEWER, from.createdAt, from.id)).rows;
   }
 
   /** A new comment: no likes or replies yet, updated when created. */

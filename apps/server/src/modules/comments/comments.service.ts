@@ -58,6 +58,25 @@ interface Deps {
   liveCounts?: CountsWriteBack;
 }
 
+/**
+ * The threads a page of replies cut short, each with the cursor that reads the rest: the page holds
+ * each thread's oldest replies (the repository shares it between threads), so the rest of a thread
+ * comes after the last of its replies shown.
+ */
+function cutThreads(shown: { root_id: string; created_at: string; id: string; thread_size?: number | string }[]) {
+  const threads = new Map<string, { shown: number; size: number; last: { created_at: string; id: string } }>();
+  for (const row of shown) {
+    const thread = threads.get(row.root_id);
+    if (thread) {
+      thread.shown++;
+      thread.last = row;
+    } else threads.set(row.root_id, { shown: 1, size: Number(row.thread_size), last: row });
+  }
+  const cut: Record<string, string> = {};
+  for (const [rootId, { shown: count, size, last }] of threads) if (count < size) cut[rootId] = encodeCursor([last.created_at, last.id]);
+  return cut;
+}
+
 /** Threaded comments (SPEC.md 2 Comment panel, 4, 6): owners edit and delete, blog creators delete. */
 export class CommentsService {
   constructor(private readonly deps: Deps) {}
@@ -82,21 +101,8 @@ export class CommentsService {
       hasMore: rows.length > limit,
       total: counts?.comment_count ?? 0,
       truncated: replies.length > shown.length,
-      replyCursors: replies.length > shown.length ? await this.cutThreads(parentIds, viewerId, shown) : {},
+      replyCursors: cutThreads(shown),
     };
-  }
-
-  /**
-   * The threads of a page whose replies go on past the page's last reply (replies are listed
-   * oldest first across the page's threads), each with the cursor that reads the rest: every
-   * reply of such a thread up to that one is on the page.
-   */
-  private async cutThreads(rootIds: string[], viewerId: string | null, shown: { created_at: string; id: string }[]) {
-    const last = shown[shown.length - 1]!;
-    const from = { createdAt: last.created_at, id: last.id };
-    const cursor = encodeCursor([from.createdAt, from.id]);
-    const cut = await this.deps.comments.rootsWithRepliesAfter(rootIds, viewerId, from);
-    return Object.fromEntries(cut.map((rootId) => [rootId, cursor]));
   }
 
   /**
@@ -108,7 +114,7 @@ export class CommentsService {
     const blog = this.visible(await this.deps.blogs.findRef(blogId), viewerId);
     const thread = await this.deps.comments.thread(commentId);
     if (!thread?.[0] || thread[0].blog_id !== blog.id || !canReadThread(viewerId, thread)) throw notFound('Comment not found');
-    const rows = await this.deps.comments.listDescendants([commentId], viewerId, from);
+    const rows = await this.deps.comments.listThreadReplies(commentId, viewerId, from);
     const shown = rows.slice(0, MAX_REPLIES_PER_PAGE);
     const last = shown[shown.length - 1];
     return {
