@@ -58,23 +58,29 @@ describe.skipIf(ENGINE !== 'postgres')('PostgreSQL connections', () => {
   });
 
   // JIT compiled a long thread's replies on every read: 300 ms beside a 45 ms read (docs/decisions.md, Comments).
-  it("compiles no statement with JIT, unless DATABASE_URL's options say otherwise", async () => {
-    const jit = async (databaseUrl: string, pgSchema?: string) => {
+  it('compiles no statement with JIT, and keeps the options PGOPTIONS and DATABASE_URL give', async () => {
+    const settings = async (databaseUrl: string, pgSchema?: string) => {
       const database = createDatabase({ databaseUrl, sqliteFile: '', poolSize: 1, pgSchema });
       try {
-        const { rows } = await sql<{
-          jit: string;
-          path: string;
-        }>`select current_setting('jit') as jit, current_setting('search_path') as path`.execute(database.db);
+        const { rows } = await sql<{ jit: string; path: string; timeout: string }>`select current_setting('jit') as jit,
+          current_setting('search_path') as path, current_setting('statement_timeout') as timeout`.execute(database.db);
         return rows[0];
       } finally {
         await database.destroy();
       }
     };
-    expect(await jit(process.env.TEST_DATABASE_URL!, 'inkwell_schema_x')).toEqual({ jit: 'off', path: 'inkwell_schema_x' });
+    expect(await settings(process.env.TEST_DATABASE_URL!, 'inkwell_schema_x')).toMatchObject({ jit: 'off', path: 'inkwell_schema_x' });
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', '-c jit=on');
-    expect((await jit(url.toString()))?.jit).toBe('on');
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    expect(await settings(url.toString())).toMatchObject({ jit: 'off', timeout: '4321ms' });
+    const before = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = '-c statement_timeout=1234';
+    try {
+      expect(await settings(process.env.TEST_DATABASE_URL!)).toMatchObject({ jit: 'off', timeout: '1234ms' });
+    } finally {
+      if (before === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = before;
+    }
   });
 
   // pg closes a connection idle for 10 s by default; the next burst of writes then paid a new

@@ -137,12 +137,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       idleTimeoutMillis: POOL_IDLE_MS,
       types: pgTypes as pg.CustomTypesConfig,
-      // No JIT: it compiles a statement whose estimated cost passes jit_above_cost on every
-      // execution (nothing is kept), and PostgreSQL prices a recursion over comments far above
-      // its work: a page of a 20,000-reply thread read in 45 ms spent 300 ms more compiling it.
-      // Our statements are short reads and writes that never earn that back. Options in
-      // DATABASE_URL (`?options=…`) replace these (pg reads the URL last).
-      options: ['-c jit=off', options.pgSchema && `-c search_path=${options.pgSchema}`].filter(Boolean).join(' '),
+      options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
       connectionTimeoutMillis: 5000,
       Client: NamingClient,
     });
@@ -154,6 +149,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // fail on their own, and the pool drops it on release since it is no longer queryable.
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      // No JIT: it compiles a statement whose estimated cost passes jit_above_cost on every
+      // execution (nothing is kept), and PostgreSQL prices a recursion over comments far above
+      // its work: a page of a 20,000-reply thread read in 45 ms spent 300 ms more compiling it.
+      // The app's statements are short reads and writes that never earn that back. A SET, queued
+      // before the client's first query, not a startup option: PgBouncer refuses startup options
+      // it does not track, and a startup option would hide PGOPTIONS. A server without the
+      // setting (before PostgreSQL 11) refuses it, which changes nothing.
+      client.query('SET jit = off').catch(() => {});
     });
     const writes = new WriteSignal();
     const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes), log: logger(options, queryTimes) });

@@ -210,8 +210,11 @@ const descendantsQuery = prepared(
       .selectFrom(replyTree(db, rootIds, viewer).as('tree'))
       .selectAll()
       .select([
+        // One window for both (the count's frame is the whole thread): SQLite sorts every reply once, not twice.
         sql<number>`row_number() OVER (PARTITION BY tree.root_id ORDER BY tree.created_at, tree.id)`.as('thread_rank'),
-        sql<number>`count(*) OVER (PARTITION BY tree.root_id)`.as('thread_size'),
+        sql<number>`count(*) OVER (PARTITION BY tree.root_id ORDER BY tree.created_at, tree.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)`.as(
+          'thread_size',
+        ),
       ]);
     // The cap is written into the statement: PostgreSQL prices a generic plan's `LIMIT $n` at a
     // tenth of the rows, above a plan for 501, and would then plan every execution anew.
