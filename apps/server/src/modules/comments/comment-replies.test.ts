@@ -184,6 +184,37 @@ describe('a page of comments whose threads hold more replies than it lists', () 
     expect(page.comments[0].replies[0].replies.map((r: ApiComment) => r._id)).toEqual([early.id]);
   });
 
+  it('keeps a reply dated before its parent with that parent when a cut falls between their dates', async () => {
+    // Before: ordered by time alone, the early reply fell on the page without its parent (dropped
+    // there), and the thread's cursor, already past it, never read it again.
+    const blog = await createBlog(t, author);
+    const at = (ms: number) => new Date(start + ms).toISOString();
+    const top: Row = { id: newId(), parent_id: null, created_at: at(0), hidden: 0, reply_count: 600 };
+    const rows: Row[] = [top];
+    for (let i = 0; i < 600; i++) rows.push({ id: newId(), parent_id: top.id, created_at: at(10 + i), hidden: 0, reply_count: 0 });
+    const lateParent = rows[600]!;
+    lateParent.reply_count = 1;
+    const early: Row = { id: newId(), parent_id: lateParent.id, created_at: at(5), hidden: 0, reply_count: 0 };
+    await seed(blog._id, [...rows, early]);
+
+    for (const token of [undefined, someone.token]) {
+      const page = (await get(`/blogs/${blog.blogId}/comments`, token)).json();
+      const onPage = flatten(page.comments[0].replies).map((r) => r._id);
+      expect(onPage).toHaveLength(MAX_REPLIES_PER_PAGE);
+      expect(onPage).not.toContain(early.id);
+      const more = (await get(`/blogs/${blog.blogId}/comments/${top.id}/replies?cursor=${page.replyCursors[top.id]}`, token)).json();
+      const read = more.replies.map((r: ApiComment) => r._id);
+      // The rest of the thread, the early reply right after its parent.
+      expect(read.slice(-2)).toEqual([lateParent.id, early.id]);
+      expect(new Set([...onPage, ...read]).size).toBe(601);
+      expect(more.nextCursor).toBeNull();
+    }
+    // The whole thread through the replies route alone, 500 at a time: the same order.
+    const first = (await get(`/blogs/${blog.blogId}/comments/${top.id}/replies`)).json();
+    const second = (await get(`/blogs/${blog.blogId}/comments/${top.id}/replies?cursor=${first.nextCursor}`)).json();
+    expect([...first.replies, ...second.replies].map((r: ApiComment) => r._id).slice(-2)).toEqual([lateParent.id, early.id]);
+  });
+
   it('reads a whole thread from its first reply, 500 at a time', async () => {
     const blog = await createBlog(t, author);
     const { rows, b } = threads();
@@ -220,6 +251,12 @@ describe('a page of comments whose threads hold more replies than it lists', () 
         ['0000-01-01T00:00:00.000Z', id],
         ['2026-01-01T01:00:00.000+01:00', id],
         ['2026-01-01T00:00:00.000Z', id.toUpperCase()],
+        // A reply's place: its thread time, depth (1 or more) and id.
+        ['2026-01-01T00:00:00.000Z', '0', id],
+        ['2026-01-01T00:00:00.000Z', '01', id],
+        ['2026-01-01T00:00:00.000Z', 'x', id],
+        ['2024-02-30T00:00:00.000Z', '1', id],
+        ['2026-01-01T00:00:00.000Z', '1', id, id],
       ].map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url')),
     ];
     for (const cursor of bad) {
@@ -227,6 +264,13 @@ describe('a page of comments whose threads hold more replies than it lists', () 
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Invalid cursor');
     }
+    // A cursor written before replies were ordered with their depth (created_at, id) still reads on.
+    const replies = rows.slice(3, 8); // C's five
+    const legacy = Buffer.from(JSON.stringify([replies[1]!.created_at, replies[1]!.id])).toString('base64url');
+    const after = await get(`/blogs/${blog.blogId}/comments/${c.id}/replies?cursor=${legacy}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().replies.map((r: ApiComment) => r._id)).toEqual(replies.slice(2).map((r) => r.id));
+
     // A comment of another post, an unknown one, a malformed id.
     expect((await get(`/blogs/${other.blogId}/comments/${c.id}/replies`)).statusCode).toBe(404);
     expect((await get(`/blogs/${blog.blogId}/comments/${newId()}/replies`)).statusCode).toBe(404);

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import { decodeTimeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { decodeTimeKeyCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { CountsWriteBack } from '../../lib/live-counts';
 import {
   canDeleteComment,
@@ -25,7 +25,7 @@ import type { BlogRef, BlogsRepository } from '../blogs/blogs.repo';
 import type { PostRefs } from '../blogs/post-refs';
 import type { CountersRepository } from '../users/counters.repo';
 import { buildThreads, type CommentView, presentComment } from './comments.presenter';
-import type { CommentsRepository } from './comments.repo';
+import type { CommentsRepository, ReplyPosition } from './comments.repo';
 
 export interface CommentCreated {
   commentId: string;
@@ -58,13 +58,36 @@ interface Deps {
   liveCounts?: CountsWriteBack;
 }
 
+type ReplyPlace = { thread_at: string; depth: number | string; id: string };
+/** A cursor after this reply: its place in its thread's order (comments.repo.ts THREAD_ORDER). */
+const replyCursor = (row: ReplyPlace) => encodeCursor([row.thread_at, String(row.depth), row.id]);
+
+/**
+ * The reply a cursor names (replyCursor). A cursor of two parts, (created_at, id), was written
+ * before replies were ordered with their depth (2026-12-07): it reads on from about there (a reply
+ * read again is not shown twice by the panel).
+ */
+function decodeReplyCursor(cursor: string | undefined): ReplyPosition | undefined {
+  if (!cursor) return undefined;
+  let parts: string[];
+  try {
+    parts = decodeTimeKeyCursor(cursor, 3)!;
+  } catch {
+    const [createdAt, id] = decodeTimeKeyCursor(cursor, 2)!;
+    parts = [createdAt!, '1', id!];
+  }
+  const [threadAt, depth, id] = parts as [string, string, string];
+  if (!/^[1-9]\d{0,5}$/.test(depth)) throw badRequest('Invalid cursor');
+  return { threadAt, depth: Number(depth), id };
+}
+
 /**
  * The threads a page of replies cut short, each with the cursor that reads the rest: the page holds
- * each thread's oldest replies (the repository shares it between threads), so the rest of a thread
+ * the start of each thread (the repository shares it between threads), so the rest of a thread
  * comes after the last of its replies shown.
  */
-function cutThreads(shown: { root_id: string; created_at: string; id: string; thread_size?: number | string }[]) {
-  const threads = new Map<string, { shown: number; size: number; last: { created_at: string; id: string } }>();
+function cutThreads(shown: (ReplyPlace & { root_id: string; thread_size?: number | string })[]) {
+  const threads = new Map<string, { shown: number; size: number; last: ReplyPlace }>();
   for (const row of shown) {
     const thread = threads.get(row.root_id);
     if (thread) {
@@ -73,7 +96,7 @@ function cutThreads(shown: { root_id: string; created_at: string; id: string; th
     } else threads.set(row.root_id, { shown: 1, size: Number(row.thread_size), last: row });
   }
   const cut: Record<string, string> = {};
-  for (const [rootId, { shown: count, size, last }] of threads) if (count < size) cut[rootId] = encodeCursor([last.created_at, last.id]);
+  for (const [rootId, { shown: count, size, last }] of threads) if (count < size) cut[rootId] = replyCursor(last);
   return cut;
 }
 
@@ -110,7 +133,7 @@ export class CommentsService {
    * after the cursor, flat: a thread a page of comments cut short (replyCursors) reads on here.
    */
   async replies(blogId: string, commentId: string, viewerId: string | null, cursor: string | undefined) {
-    const from = decodeTimeCursor(cursor) ?? undefined;
+    const from = decodeReplyCursor(cursor);
     const blog = this.visible(await this.deps.blogs.findRef(blogId), viewerId);
     const thread = await this.deps.comments.thread(commentId);
     if (!thread?.[0] || thread[0].blog_id !== blog.id || !canReadThread(viewerId, thread)) throw notFound('Comment not found');
@@ -119,7 +142,7 @@ export class CommentsService {
     const last = shown[shown.length - 1];
     return {
       replies: shown.map((row) => presentComment(row)),
-      nextCursor: rows.length > shown.length && last ? encodeCursor([last.created_at, last.id]) : null,
+      nextCursor: rows.length > shown.length && last ? replyCursor(last) : null,
     };
   }
 
