@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { commentReadableBySql, NO_VIEWER } from '../../lib/policies';
 import { authorAndLike, COMMENT_COLUMNS, type CommentRow } from './comment-rows';
 
-/** The replies of a post's threads (CommentsRepository reads them through the two functions at the end). */
+// The replies of a post's threads: CommentsRepository reads them through the two functions at the end.
 
 /**
  * The readable replies below the root comments, at any depth, each with the root it is under
@@ -61,8 +61,8 @@ export interface ReplyPosition {
 }
 /**
  * A reply's row: the comment's own columns, its author and the viewer's like flag, the root it is
- * under and its place in the thread (TreeRow); on a page of threads also its place among that root's replies (1 = oldest) and how
- * many that root has.
+ * under and its place in the thread (TreeRow); on a page of threads also its rank among that
+ * root's replies (1 = first) and how many that root has.
  */
 type ReplyRow = CommentRow & Omit<TreeRow, 'id'> & { thread_rank?: number | string; thread_size?: number | string };
 

@@ -59,7 +59,7 @@ interface Deps {
 }
 
 type ReplyPlace = { thread_at: string; depth: number | string; id: string };
-/** A cursor after this reply: its place in its thread's order (comments.repo.ts THREAD_ORDER). */
+/** A cursor after this reply: its place in its thread's order (comment-replies.queries.ts THREAD_ORDER). */
 const replyCursor = (row: ReplyPlace) => encodeCursor([row.thread_at, String(row.depth), row.id]);
 
 /**
