@@ -3,6 +3,7 @@ import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
 import { BLOG_MESSAGES, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
 import { normalizeTag, TAG_MESSAGES, TAG_PATTERN } from '../rules/tags';
 import type { BlogContent } from './blocks';
+import { queryWholeNumber } from './common';
 import { formVersion } from './revisions';
 import { blogSeriesSchema } from './series';
 import { optionalVisibleText, visibleText } from './text';
@@ -106,8 +107,8 @@ export const blogUpdateBody = blogBody.extend({
 });
 
 export const blogListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
+  page: queryWholeNumber(1, 100_000).default(1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(10),
   search: z.string().trim().max(200).optional(),
   tag: z.string().trim().max(MAX_TAG_LENGTH).optional(),
 });

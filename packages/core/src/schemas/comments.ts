@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_PAGE_LIMIT } from '../constants';
+import { queryWholeNumber } from './common';
 import { visibleText } from './text';
 
 /** A comment or reply: normalized like every text people read, never empty. */
@@ -42,8 +43,8 @@ export const commentSchema = z
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(COMMENTS_PAGE_SIZE),
+  page: queryWholeNumber(1, 10_000).default(1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(COMMENTS_PAGE_SIZE),
 });
 
 export const commentListResponse = z.object({

@@ -9,6 +9,7 @@ import {
   USER_ROLES,
 } from '../constants';
 import { MODERATION_MESSAGES, REPORT_MESSAGES } from '../messages';
+import { queryWholeNumber } from './common';
 import { normalizeText } from './text';
 
 /**
@@ -69,7 +70,7 @@ export type RoleBody = z.input<typeof roleBody>;
 /** Keyset pages: the cursor is opaque (the previous page's nextCursor). */
 export const moderationPageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(MODERATION_PAGE_SIZE),
+  limit: queryWholeNumber(1, 50).default(MODERATION_PAGE_SIZE),
 });
 export type ModerationPageQuery = z.input<typeof moderationPageQuery>;
 

@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES } from '../messages';
 import { nameField, sessionUser } from './auth';
+import { queryWholeNumber } from './common';
 import { normalizeText, optionalVisibleText } from './text';
 
 /** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */
@@ -84,8 +85,8 @@ export const transferBody = z.object({
 });
 
 export const userListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
+  page: queryWholeNumber(1, 100_000).default(1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(10),
 });
 
 /** A user in lists (followers, following, the profile's Following card). */

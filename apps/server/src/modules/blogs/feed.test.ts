@@ -66,11 +66,12 @@ describe('GET /api/v1/blogs (home feed)', () => {
   });
 
   it('caps the limit and refuses nonsense paging', async () => {
-    for (const q of ['limit=51', 'limit=0', 'page=0', 'page=abc']) {
+    for (const q of ['limit=51', 'limit=0', 'page=0', 'page=abc', 'page=0x10', 'page=1e3', 'page=%205', 'limit=4.0', 'page=']) {
       const res = await t.app.inject({ url: `/api/v1/blogs?${q}` });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, q).toBe(400);
       expect(res.json().success).toBe(false);
     }
+    expect((await t.app.inject({ url: '/api/v1/blogs?page=0x10' })).json().message).toMatch(/page.*whole number written in digits/i);
   });
 });
 
