@@ -216,6 +216,32 @@ test('offline changes are kept on this device and saved when the connection is b
   expect((await api(stack, author, 'GET', `/blogs/${blogId}/autosave`)).autosave).toBeNull();
 });
 
+test('Update Blog offline says so at once, keeps the text and works once the connection is back', async ({ page, context, stack }) => {
+  const author = await createVerifiedUser(stack, 'Olga Offline');
+  await signInAs(page, author.user);
+  const blogId = await publish(stack, author, 'Offline update', 'Before the tunnel.');
+  await page.goto(`/edit/${blogId}`);
+  await expect(page.locator('.codex-editor')).toContainText('Before the tunnel.');
+
+  await context.setOffline(true);
+  await typeInEditor(page, ' Inside the tunnel.');
+  await expect(status(page)).toHaveText('Offline: changes kept on this device');
+  const submit = page.locator('button[type="submit"]');
+  await submit.click();
+  // Not 'Processing...' until the connection returns (the request used to wait, paused, and go later).
+  await expect(page.getByText('You are offline. Check your connection and try again.')).toBeVisible();
+  await expect(submit).toHaveText('Update Blog');
+  await expect(submit).toBeEnabled();
+  await expect(page).toHaveURL(new RegExp(`/edit/${blogId}$`));
+  await expect(page.locator('.codex-editor')).toContainText('Inside the tunnel.');
+
+  await context.setOffline(false);
+  await submit.click();
+  await expect(page).toHaveURL(/\/$/);
+  const { blog } = await api(stack, author, 'GET', `/blogs/${blogId}`);
+  expect(JSON.stringify(blog.content)).toContain('Inside the tunnel.');
+});
+
 test('typing before Editor.js watches its blocks is still autosaved', async ({ page, stack }) => {
   const author = await createVerifiedUser(stack, 'Quick Typist');
   await signInAs(page, author.user);

@@ -2,6 +2,8 @@ import { sessionToken, useSession } from './session';
 
 export const API_BASE = '/api/v1';
 export const FALLBACK_ERROR = 'Something went wrong';
+/** A call that could not leave the browser because it is offline (ApiError status 0). */
+export const OFFLINE_ERROR = 'You are offline. Check your connection and try again.';
 
 /** An API failure carrying the server's message (or the fallback) and the HTTP status. */
 export class ApiError extends Error {
@@ -95,8 +97,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
-/** The message to show for a failed call: the server's, else the given fallback. A 429's message says how long to wait. */
+/**
+ * The message to show for a failed call: the server's, else the given fallback; offline, that it is.
+ * A 429's message says how long to wait.
+ */
 export function errorMessage(error: unknown, fallback = FALLBACK_ERROR): string {
+  if (error instanceof ApiError && error.status === 0 && globalThis.navigator?.onLine === false) return OFFLINE_ERROR;
   if (error instanceof ApiError) return error.message === FALLBACK_ERROR ? fallback : error.message;
   return fallback;
 }

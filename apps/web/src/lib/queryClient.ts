@@ -8,7 +8,9 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
     },
-    mutations: { retry: false },
+    // Offline, a mutation fails at once with its error (React Query's default pauses it until the
+    // connection returns, leaving its button on 'Processing...' and sending it later unasked).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

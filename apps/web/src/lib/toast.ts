@@ -3,19 +3,40 @@
  * first use or when the browser is idle, keeping it out of the first load; toasts raised
  * before the Toaster mounts are replayed by sonner when it subscribes.
  */
+import { showPlainToast } from './plainToast';
+
 type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | undefined;
-export const loadSonner = (): Promise<Sonner> => (sonner ??= import('sonner'));
-
+let loaded: Sonner | null = null;
 let wanted = false;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** sonner's chunk, fetched once; a failed fetch (offline) is forgotten so the next call tries again. */
+export const loadSonner = (): Promise<Sonner> =>
+  (sonner ??= import('sonner').then(
+    (module) => {
+      loaded = module;
+      notify();
+      return module;
+    },
+    (error: unknown) => {
+      sonner = undefined;
+      throw error;
+    },
+  ));
+
+/** sonner's Toaster once its chunk is here, for app/Toasts. */
+export const loadedToaster = (): Sonner['Toaster'] | null => loaded?.Toaster ?? null;
 
 /** Asks app/Toasts to mount the Toaster (idempotent). */
 export function wantToaster(): void {
   if (wanted) return;
   wanted = true;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 export function subscribeToaster(listener: () => void): () => void {
@@ -29,10 +50,14 @@ type Kind = 'success' | 'error' | 'info' | 'message';
 
 function show(kind: Kind, message: string): void {
   wantToaster();
-  void loadSonner().then(({ toast: sonnerToast }) => {
-    if (kind === 'message') sonnerToast(message);
-    else sonnerToast[kind](message);
-  });
+  loadSonner().then(
+    ({ toast: sonnerToast }) => {
+      if (kind === 'message') sonnerToast(message);
+      else sonnerToast[kind](message);
+    },
+    // Static import: a second chunk would be just as unreachable offline.
+    () => showPlainToast(kind, message),
+  );
 }
 
 export const toast = {

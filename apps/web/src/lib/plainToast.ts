@@ -1,0 +1,25 @@
+/**
+ * A toast without sonner, for when its chunk cannot be loaded (the browser went offline before
+ * fetching it): "You are offline" must still be seen. A plain line at the top of the page, read
+ * out by screen readers, gone after 6 s or on a click.
+ */
+export function showPlainToast(kind: 'success' | 'error' | 'info' | 'message', message: string): void {
+  let region = document.getElementById('plain-toasts');
+  if (!region) {
+    region = document.createElement('div');
+    region.id = 'plain-toasts';
+    region.className = 'pointer-events-none fixed inset-x-0 top-[76px] z-[1000] flex flex-col items-center gap-2 px-4';
+    document.body.append(region);
+  }
+  const item = document.createElement('div');
+  item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  item.className =
+    kind === 'error'
+      ? 'pointer-events-auto max-w-sm rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 shadow-lg dark:border-red-900 dark:bg-red-950 dark:text-red-200'
+      : 'pointer-events-auto max-w-sm rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
+  item.textContent = message;
+  const remove = () => item.remove();
+  item.addEventListener('click', remove);
+  window.setTimeout(remove, 6000);
+  region.append(item);
+}

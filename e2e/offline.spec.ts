@@ -1,0 +1,43 @@
+import { createVerifiedUser, expect, signInAs, test } from './support/fixtures';
+import { createBlog, likeButton } from './support/reading';
+
+/**
+ * Offline: a write fails at once with a message saying so, never a button left on 'Processing...'
+ * that sends the write later unasked; the message shows even when the toast library's chunk could
+ * not be fetched, and toasts work again once it can.
+ */
+
+const OFFLINE = 'You are offline. Check your connection and try again.';
+
+test('a like offline says so at once, even without the toast chunk, and toasts come back online', async ({ page, context, stack }) => {
+  const author = await createVerifiedUser(stack, 'Offline Author');
+  const reader = await createVerifiedUser(stack, 'Offline Reader');
+  const post = await createBlog(stack, author);
+  // The toast library's chunk cannot be fetched (as when the connection drops before the browser
+  // was idle long enough to fetch it).
+  const sonnerChunk = '**/assets/sonner-*.js';
+  await page.route(sonnerChunk, (route) => route.abort('internetdisconnected'));
+  await signInAs(page, reader.user);
+  await page.goto(`/blog/${post.blogId}`);
+  const like = likeButton(page, post.title);
+  await expect(like).toHaveAccessibleName('0 likes');
+
+  await context.setOffline(true);
+  await like.click();
+  await expect(page.getByRole('alert').filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(like).toHaveAccessibleName('0 likes');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toBeEnabled();
+
+  await page.unroute(sonnerChunk);
+  await context.setOffline(false);
+  await like.click();
+  await expect(like).toHaveAccessibleName('1 like');
+  // The Toaster is mounted now: a failed call's message is sonner's toast again.
+  await page.route(`**/api/v1/blogs/like/${post.blogId}`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Server had a moment"}' }),
+  );
+  await like.click();
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Server had a moment' })).toBeVisible();
+  await expect(like).toHaveAccessibleName('1 like');
+});
