@@ -41,3 +41,23 @@ test('a like offline says so at once, even without the toast chunk, and toasts c
   await expect(page.locator('[data-sonner-toast]', { hasText: 'Server had a moment' })).toBeVisible();
   await expect(like).toHaveAccessibleName('1 like');
 });
+
+test('a screen whose code cannot be fetched says so in the page, and Try again loads it', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Chunk Author');
+  const post = await createBlog(stack, author, { title: `Chunk post ${Date.now()}` });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: post.title }).first()).toBeVisible();
+  // As after a deploy: the reading page's file of the build this tab started with is gone.
+  const pageChunk = '**/assets/BlogPage-*.js';
+  await page.route(pageChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.getByRole('link', { name: post.title }).first().click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page).toHaveTitle(/Page could not be loaded/);
+  // The app is still there (it used to go blank): the bar and footer work.
+  await expect(page.getByRole('link', { name: 'Inkwell home' }).first()).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.unroute(pageChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+});

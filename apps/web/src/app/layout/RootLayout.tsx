@@ -4,6 +4,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { hasServerPage, releaseServerPage } from '../../lib/server-page';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { PageErrorBoundary } from './PageErrorBoundary';
 
 /** Every page: skip link, fixed top bar, the lazy screen (spinner while it loads), footer. */
 export function RootLayout() {
@@ -25,9 +26,11 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary path={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>
