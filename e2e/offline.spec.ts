@@ -61,3 +61,16 @@ test('a screen whose code cannot be fetched says so in the page, and Try again l
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
 });
+
+test('the bell menu’s file not fetched leaves the bell a link to the notifications page, not a blank app', async ({ page, stack }) => {
+  const reader = await createVerifiedUser(stack, 'Bell Reader');
+  await page.route('**/assets/BellMenu-*.js', (route) => route.abort('internetdisconnected'));
+  await signInAs(page, reader.user);
+  await page.goto('/about');
+  const bell = page.getByRole('link', { name: 'Notifications' });
+  await expect(bell).toBeVisible();
+  await expect(page.getByRole('main')).not.toBeEmpty();
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+});

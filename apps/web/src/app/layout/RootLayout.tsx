@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { hasServerPage, releaseServerPage } from '../../lib/server-page';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
-import { PageErrorBoundary } from './PageErrorBoundary';
+import { PageLoadError } from './PageLoadError';
 
 /** Every page: skip link, fixed top bar, the lazy screen (spinner while it loads), footer. */
 export function RootLayout() {
@@ -26,11 +27,11 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <PageErrorBoundary path={pathname}>
+        <ErrorBoundary resetKey={pathname} fallback={<PageLoadError />}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
-        </PageErrorBoundary>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>
