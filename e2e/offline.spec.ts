@@ -74,3 +74,30 @@ test('the bell menu’s file not fetched leaves the bell a link to the notificat
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
 });
+
+test('a server-rendered post whose screen cannot be fetched stays readable past the 10 s fallback', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Held Author');
+  const post = await createBlog(stack, author, { title: `Held post ${Date.now()}` });
+  await page.clock.install();
+  await page.route('**/assets/BlogPage-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.goto(`/blog/${post.blogId}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  // main.tsx gives the server page up after 10 s whatever happens; not while the screen failed.
+  await page.clock.runFor(11_000);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeHidden();
+  await expect(page).toHaveTitle(new RegExp(post.title));
+});
+
+test('the bell menu comes back when the browser is online again', async ({ page, context, stack }) => {
+  const reader = await createVerifiedUser(stack, 'Bell Returner');
+  await signInAs(page, reader.user);
+  await page.route('**/assets/BellMenu-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
+  await page.unroute('**/assets/BellMenu-*.js');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications' })).toHaveCount(0);
+});

@@ -62,6 +62,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(JSON.stringify(document.paths['/api/v1/change-saved-liked-blog-visibility']?.patch?.requestBody)).toContain('"showLikedBlogs"');
     expect(JSON.stringify(document.paths['/api/v1/signin']?.post?.requestBody)).toContain('"password"');
   });
+
+  it('shows paging numbers as integers with their range and default', () => {
+    const parameters = ((document.paths['/api/v1/blogs']?.get as { parameters?: unknown[] } | undefined)?.parameters ?? []) as {
+      name: string;
+      schema: unknown;
+    }[];
+    expect(parameters.find((p) => p.name === 'page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000, default: 1 });
+    expect(parameters.find((p) => p.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, default: 10 });
+  });
 });
 
 describe('the API reference page', () => {

@@ -5,10 +5,13 @@
  */
 export function showPlainToast(kind: 'success' | 'error' | 'info' | 'message', message: string): void {
   let region = document.getElementById('plain-toasts');
+  const created = !region;
   if (!region) {
+    // A live region already in the page when the message comes, so screen readers announce it.
     region = document.createElement('div');
     region.id = 'plain-toasts';
-    region.className = 'pointer-events-none fixed inset-x-0 top-[76px] z-[1000] flex flex-col items-center gap-2 px-4';
+    region.setAttribute('aria-live', 'polite');
+    region.className = 'pointer-events-none fixed inset-x-0 top-[72px] z-[1000] flex flex-col items-center gap-2 px-4 sm:top-[76px]';
     document.body.append(region);
   }
   const item = document.createElement('div');
@@ -21,5 +24,7 @@ export function showPlainToast(kind: 'success' | 'error' | 'info' | 'message', m
   const remove = () => item.remove();
   item.addEventListener('click', remove);
   window.setTimeout(remove, 6000);
-  region.append(item);
+  const target = region;
+  if (created) window.setTimeout(() => target.append(item), 100);
+  else target.append(item);
 }

@@ -10,6 +10,8 @@ const SERVER_PAGE_ID = 'server-page';
 
 /** The title the app's screen asked for while the server page (and its title) was still shown. */
 let pendingTitle: string | undefined;
+/** The app's screen failed to load: the server page, which shows the content, is not given up on a timer. */
+let held = false;
 
 /** Removes the server page and shows the app, with its screen's title. Idempotent. */
 export function releaseServerPage(): void {
@@ -25,6 +27,16 @@ export function releaseServerPage(): void {
 export function setDocumentTitle(title: string): void {
   if (hasServerPage()) pendingTitle = title;
   else document.title = title;
+}
+
+/** main.tsx's fallback for a screen that never says it is ready: not while the app's screen has failed. */
+export function releaseServerPageUnlessHeld(): void {
+  if (!held) releaseServerPage();
+}
+
+/** The app's screen could not be loaded: keep the server page until the reader goes elsewhere. */
+export function holdServerPage(): void {
+  held = hasServerPage();
 }
 
 export function hasServerPage(): boolean {

@@ -107,8 +107,8 @@ export const blogUpdateBody = blogBody.extend({
 });
 
 export const blogListQuery = z.object({
-  page: queryWholeNumber(1, 100_000).default(1),
-  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(10),
+  page: queryWholeNumber(1, 100_000, 1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT, 10),
   search: z.string().trim().max(200).optional(),
   tag: z.string().trim().max(MAX_TAG_LENGTH).optional(),
 });

@@ -43,8 +43,8 @@ export const commentSchema = z
 export type Comment = z.infer<typeof commentSchema>;
 
 export const commentListQuery = z.object({
-  page: queryWholeNumber(1, 10_000).default(1),
-  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(COMMENTS_PAGE_SIZE),
+  page: queryWholeNumber(1, 10_000, 1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT, COMMENTS_PAGE_SIZE),
 });
 
 export const commentListResponse = z.object({

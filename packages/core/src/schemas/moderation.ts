@@ -70,7 +70,7 @@ export type RoleBody = z.input<typeof roleBody>;
 /** Keyset pages: the cursor is opaque (the previous page's nextCursor). */
 export const moderationPageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: queryWholeNumber(1, 50).default(MODERATION_PAGE_SIZE),
+  limit: queryWholeNumber(1, 50, MODERATION_PAGE_SIZE),
 });
 export type ModerationPageQuery = z.input<typeof moderationPageQuery>;
 

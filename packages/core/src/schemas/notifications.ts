@@ -17,13 +17,13 @@ export const notificationSchema = z.object({
 export type NotificationView = z.infer<typeof notificationSchema>;
 
 export const notificationListQuery = z.object({
-  page: queryWholeNumber(1, 10_000).default(1),
+  page: queryWholeNumber(1, 10_000, 1),
   /**
    * The previous page's nextCursor: the page after its last item, wherever that item is now
    * (page numbers skip items when earlier ones are deleted or leave the Unread filter). Wins over page.
    */
   cursor: z.string().max(200).optional(),
-  limit: queryWholeNumber(1, 50).default(20),
+  limit: queryWholeNumber(1, 50, 20),
   filter: z.enum(NOTIFICATION_FILTERS).default('all'),
 });
 

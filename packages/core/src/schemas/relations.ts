@@ -4,8 +4,8 @@ import { userCardSchema } from './users';
 
 /** Blocking and muting (issue 15): POST/DELETE /users/{id}/block and /mute, GET /blocks. */
 export const blockListQuery = z.object({
-  page: queryWholeNumber(1, 10_000).default(1),
-  limit: queryWholeNumber(1, 50).default(20),
+  page: queryWholeNumber(1, 10_000, 1),
+  limit: queryWholeNumber(1, 50, 20),
   kind: z.enum(['blocked', 'muted']).default('blocked'),
 });
 export type BlockListQuery = z.infer<typeof blockListQuery>;

@@ -85,8 +85,8 @@ export const transferBody = z.object({
 });
 
 export const userListQuery = z.object({
-  page: queryWholeNumber(1, 100_000).default(1),
-  limit: queryWholeNumber(1, MAX_PAGE_LIMIT).default(10),
+  page: queryWholeNumber(1, 100_000, 1),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT, 10),
 });
 
 /** A user in lists (followers, following, the profile's Following card). */

@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { buttonClasses } from '../../components/ui/Button';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { holdServerPage } from '../../lib/server-page';
 
 /**
  * A screen that failed to load or to render (RootLayout's boundary): its code could not be fetched
@@ -9,11 +11,12 @@ import { usePageTitle } from '../../hooks/usePageTitle';
  */
 export function PageLoadError() {
   usePageTitle('Page could not be loaded');
+  useLayoutEffect(holdServerPage, []);
   const offline = !navigator.onLine;
   return (
-    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-2xl font-bold text-gray-900 dark:text-gray-100">This page could not be loaded</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">
+      <p role="alert" className="mt-2 text-gray-600 dark:text-gray-400">
         {offline
           ? 'You are offline. Check your connection and try again.'
           : 'The connection failed, or Inkwell was updated since this tab was opened. Loading the page again usually fixes it.'}
