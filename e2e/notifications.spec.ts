@@ -216,3 +216,26 @@ test('signed-out visitors of / never download socket.io', async ({ page }) => {
   expect(scripts.some((s) => s.includes('engine.io') || s.includes('socket.io-client'))).toBe(false);
   expect(scripts.some((s) => s.includes('"register"'))).toBe(false);
 });
+
+test('a notifications page that cannot be read says so with Try again, not that there are none', async ({ page, stack }) => {
+  const alice = await createVerifiedUser(stack, 'Alice Unreadable');
+  const bob = await createVerifiedUser(stack, 'Bob Follower');
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await signInAs(page, alice.user);
+  // No socket: its connect re-reads the list, which would mend the page before Try again.
+  await page.routeWebSocket(/\/socket\.io\//, () => {});
+  let failing = true;
+  await page.route(/\/api\/v1\/notifications\?/, (route) =>
+    failing
+      ? route.fulfill({ status: 503, json: { success: false, message: 'Service temporarily unavailable. Please try again.' } })
+      : route.fallback(),
+  );
+  await page.goto('/notifications');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText('Service temporarily unavailable. Please try again.');
+  await expect(main.getByText('No notifications found')).toHaveCount(0);
+  failing = false;
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await expect(main.getByText('Bob Follower', { exact: false }).first()).toBeVisible();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+});

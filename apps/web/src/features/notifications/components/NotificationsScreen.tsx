@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useFocusLater } from '../../../hooks/useFocusLater';
-import { isRateLimited } from '../../../lib/api';
+import { errorMessage, isRateLimited } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { type Notification, notificationHref } from '../api/notifications';
 import { useUnreadCount } from '../hooks/notificationsCache';
@@ -186,6 +186,16 @@ export function NotificationsScreen() {
         {list.isPending ? (
           <div className="flex justify-center py-16 text-indigo-600 dark:text-indigo-400">
             <Spinner size={32} label="Loading notifications" />
+          </div>
+        ) : items.length === 0 && list.isError ? (
+          // Not the empty state: 'No notifications found' under 'n unread' said there were none.
+          <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center dark:border-gray-700">
+            <p role="alert" className="text-gray-700 dark:text-gray-300">
+              {errorMessage(list.error, PAGE_TEXTS.fetchFailed)}
+            </p>
+            <Button variant="secondary" className="mt-4" disabled={list.isFetching} onClick={() => void list.refetch()}>
+              {list.isFetching ? 'Loading...' : 'Try again'}
+            </Button>
           </div>
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center dark:border-gray-700">
