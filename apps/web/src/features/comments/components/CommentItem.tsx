@@ -3,7 +3,6 @@ import { Flag, Heart, MessageCircle, MoreHorizontal, Pencil, Trash2 } from 'luci
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { HiddenBadge } from '../../../components/ui/HiddenBadge';
 import { LazyReportDialog } from '../../../components/ui/LazyReportDialog';
 import { LocalTime } from '../../../components/ui/LocalTime';
@@ -11,14 +10,10 @@ import { useDismiss } from '../../../hooks/useDismiss';
 import { useFocusLater } from '../../../hooks/useFocusLater';
 import { useMenuKeys } from '../../../hooks/useMenuKeys';
 import { toast } from '../../../lib/toast';
-import { useAddReply, useDeleteComment, useEditComment, useLikeComment } from '../api/comments';
-import { subtreeSize } from '../tree';
+import { useLikeComment } from '../api/comments';
 import type { Comment } from '../types';
-import { CommentForm } from './CommentForm';
+import { articleOf, DeleteCommentDialog, EditCommentBox, ReplyBox } from './CommentBoxes';
 import { MoreReplies } from './MoreReplies';
-
-export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment? This action cannot be undone.';
-const DELETE_COMMENT_TEXTS = { title: 'Delete comment', message: DELETE_COMMENT_QUESTION, confirm: 'Delete', busy: 'Deleting...' };
 
 interface CommentItemProps {
   comment: Comment;
@@ -43,16 +38,6 @@ function nestClasses(depth: number): string {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-const articleOf = (item: Element | null | undefined) => item?.querySelector<HTMLElement>(':scope > article') ?? null;
-
-/** Where the focus may go when this comment is deleted: the next comment, else the one before, else its parent. */
-function neighboursOf(item: HTMLElement): HTMLElement[] {
-  const parent = item.parentElement?.closest('li');
-  return [articleOf(item.nextElementSibling), articleOf(item.previousElementSibling), articleOf(parent)].filter(
-    (a): a is HTMLElement => a !== null,
-  );
-}
 
 /** One comment with its actions, its reply box and its nested replies (SPEC.md 2 Comment panel). */
 export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted, replyCursor }: CommentItemProps) {
@@ -87,9 +72,6 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
   };
 
   const like = useLikeComment(blogId);
-  const reply = useAddReply(blogId);
-  const edit = useEditComment(blogId);
-  const remove = useDeleteComment(blogId);
 
   const signedIn = viewerId !== null;
   const isOwner = signedIn && comment.user?._id === viewerId;
@@ -108,18 +90,6 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
   const onReply = () => {
     if (!signedIn) return toast.error('Please sign in to reply');
     setReplying((r) => !r);
-  };
-  const onDelete = async () => {
-    const item = itemRef.current;
-    const neighbours = item ? neighboursOf(item) : [];
-    try {
-      await remove.mutateAsync({ commentId: comment._id, size: subtreeSize(comment) });
-      if (item) onDeleted(item, neighbours);
-    } catch {
-      // The mutation's toast says why; the dialog closes and gives the focus back to Comment options.
-    } finally {
-      setConfirming(false);
-    }
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -233,25 +203,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
 
             {editing ? (
               <div ref={editRef} className="mt-2">
-                <CommentForm
-                  label="Edit comment"
-                  placeholder="Edit your comment..."
-                  submitLabel="Save"
-                  busyLabel="Saving..."
-                  initial={comment.comment}
-                  autoFocus
-                  pending={edit.isPending}
-                  onCancel={endEdit}
-                  onSubmit={async (text) => {
-                    try {
-                      await edit.mutateAsync({ commentId: comment._id, text });
-                      endEdit();
-                      return false;
-                    } catch {
-                      return false;
-                    }
-                  }}
-                />
+                <EditCommentBox blogId={blogId} comment={comment} onDone={endEdit} />
               </div>
             ) : (
               <p className="mt-1 text-sm leading-6 wrap-anywhere whitespace-pre-wrap text-gray-800 dark:text-gray-200">{comment.comment}</p>
@@ -291,24 +243,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
 
             {replying && signedIn && (
               <div ref={replyRef} className="mt-2">
-                <CommentForm
-                  label={`Reply to ${name}`}
-                  placeholder="Write a reply..."
-                  submitLabel="Post reply"
-                  busyLabel="Posting..."
-                  autoFocus
-                  pending={reply.isPending}
-                  onCancel={() => endReply()}
-                  onSubmit={async (text) => {
-                    try {
-                      const added = await reply.mutateAsync({ parentId: comment._id, text });
-                      endReply(added._id);
-                      return true;
-                    } catch {
-                      return false;
-                    }
-                  }}
-                />
+                <ReplyBox blogId={blogId} parentId={comment._id} parentName={name} onDone={endReply} />
               </div>
             )}
           </div>
@@ -332,13 +267,15 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
       )}
       {depth === 0 && <MoreReplies blogId={blogId} commentId={comment._id} cursor={replyCursor} threadRef={itemRef} />}
 
-      <ConfirmDialog
-        open={confirming}
-        texts={DELETE_COMMENT_TEXTS}
-        busy={remove.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void onDelete()}
-      />
+      {confirming && (
+        <DeleteCommentDialog
+          blogId={blogId}
+          comment={comment}
+          itemRef={itemRef}
+          onDeleted={onDeleted}
+          onClose={() => setConfirming(false)}
+        />
+      )}
       {canReport && (
         <LazyReportDialog
           open={reporting}
