@@ -1,4 +1,5 @@
 import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+import { commentsButton, createBlog, toast } from './support/reading';
 
 /**
  * Revocation reaches open tabs (issue 11, "A socket outlives its token"): the server drops the
@@ -28,7 +29,43 @@ test('signing out everywhere signs an open tab out without a reload', async ({ p
   expect(res.status).toBe(200);
 
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  // Said, not a silent change.
+  await expect(toast(page, 'Your session has expired. Please sign in again.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   expect(problems).toEqual([]);
+});
+
+test('a comment being typed when the session ends is back in its box after signing in again', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Draft Author');
+  const reader = await createVerifiedUser(stack, 'Draft Reader');
+  const post = await createBlog(stack, author);
+  await signInAs(page, reader.user);
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  const box = page.getByRole('textbox', { name: 'Write a comment' });
+  await box.fill('A long considered comment');
+
+  const res = await fetch(`${stack.baseURL}/api/v1/signout-everywhere`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${reader.user.token}` },
+  });
+  expect(res.status).toBe(200);
+  await expect(toast(page, 'Your session has expired. Please sign in again.')).toBeVisible();
+  await expect(box).toHaveCount(0);
+
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(reader.email);
+  await page.getByLabel('Password', { exact: true }).fill(reader.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  await expect(page.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('A long considered comment');
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByRole('dialog').getByText('A long considered comment')).toHaveCount(1);
+  await page.reload();
+  await commentsButton(page, post.title).click();
+  // Sent: no longer kept as a draft.
+  await expect(page.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
 });

@@ -1,4 +1,4 @@
-import { sessionToken, useSession } from './session';
+import { endRefusedSession, sessionToken } from './session';
 
 export const API_BASE = '/api/v1';
 export const FALLBACK_ERROR = 'Something went wrong';
@@ -90,7 +90,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const data = await readJson(response);
   if (!response.ok || (data && typeof data === 'object' && (data as { success?: unknown }).success === false)) {
-    if (response.status === 401 && token && sessionToken() === token) useSession.getState().logout();
+    if (response.status === 401 && token) endRefusedSession(token);
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(messageOf(data) ?? FALLBACK_ERROR, response.status, retryAfter > 0 ? retryAfter : undefined);
   }

@@ -1,5 +1,5 @@
 import { API_BASE, ApiError, FALLBACK_ERROR } from './api';
-import { sessionToken, useSession } from './session';
+import { endRefusedSession, sessionToken } from './session';
 
 /**
  * Downloads a file answer of the API (a Markdown export, the 'Download my data' zip) with the
@@ -18,7 +18,7 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
     throw new ApiError(FALLBACK_ERROR, 0);
   }
   if (!response.ok) {
-    if (response.status === 401 && token && sessionToken() === token) useSession.getState().logout();
+    if (response.status === 401 && token) endRefusedSession(token);
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
     const retryAfter = Number(response.headers.get('retry-after'));
     const message = typeof body?.message === 'string' && body.message ? body.message : FALLBACK_ERROR;

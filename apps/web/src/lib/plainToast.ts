@@ -14,6 +14,7 @@ export function showPlainToast(kind: 'success' | 'error' | 'info' | 'message', m
     region.className = 'pointer-events-none fixed inset-x-0 top-[72px] z-[1000] flex flex-col items-center gap-2 px-4 sm:top-[76px]';
     document.body.append(region);
   }
+  if ([...region.children].some((shown) => shown.textContent === message)) return;
   const item = document.createElement('div');
   item.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   item.className =

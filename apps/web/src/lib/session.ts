@@ -6,11 +6,13 @@ import {
   type SessionFields,
   type SessionState,
   type SessionUpdate,
+  USER_MESSAGES,
   type UserRole,
   updateSession,
 } from '@inkwell/core';
 import { create } from 'zustand';
 import { STORAGE_KEYS, storage } from './storage';
+import { toast } from './toast';
 
 interface SessionStore {
   user: SessionState;
@@ -48,6 +50,16 @@ export const useSession = create<SessionStore>((set, get) => ({
     set({ user, changedAt: Date.now() });
   },
 }));
+
+/**
+ * The server refused this session's token (revoked, expired, the account gone): signs this tab out
+ * and says so, instead of a silent jump to the sign-in page with whatever was being typed gone.
+ */
+export function endRefusedSession(token: string): void {
+  if (sessionToken() !== token) return;
+  useSession.getState().logout();
+  toast.info(USER_MESSAGES.sessionExpired);
+}
 
 /** The current token outside React (api client). */
 export function sessionToken(): string | null {

@@ -50,10 +50,13 @@ type Kind = 'success' | 'error' | 'info' | 'message';
 
 function show(kind: Kind, message: string): void {
   wantToaster();
+  // The same words twice (a failed call's own toast and the session's end, two reads of one list)
+  // show as one toast: sonner replaces a toast of the same id.
+  const options = { id: `${kind}:${message}` };
   loadSonner().then(
     ({ toast: sonnerToast }) => {
-      if (kind === 'message') sonnerToast(message);
-      else sonnerToast[kind](message);
+      if (kind === 'message') sonnerToast(message, options);
+      else sonnerToast[kind](message, options);
     },
     // Static import: a second chunk would be just as unreachable offline.
     () => showPlainToast(kind, message),

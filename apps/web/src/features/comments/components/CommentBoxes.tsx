@@ -57,6 +57,7 @@ export function ReplyBox({ blogId, parentId, parentName, onDone }: ReplyBoxProps
       busyLabel="Posting..."
       autoFocus
       pending={reply.isPending}
+      draftKey={`reply-draft:${parentId}`}
       onCancel={() => onDone()}
       onSubmit={async (text) => {
         try {

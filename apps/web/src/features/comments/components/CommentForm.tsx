@@ -13,6 +13,22 @@ interface CommentFormProps {
   /** Resolves true when the text was accepted (the box is then cleared). */
   onSubmit: (text: string) => Promise<boolean>;
   onCancel?: () => void;
+  /**
+   * Keeps the unsent text in this tab (sessionStorage) under this key: a session that ends while
+   * typing (revoked, expired) closes the box, and the text is back once signed in again.
+   */
+  draftKey?: string;
+}
+
+const readDraft = (key: string | undefined) => (key ? (sessionStorage.getItem(key) ?? '') : '');
+function writeDraft(key: string | undefined, text: string): void {
+  if (!key) return;
+  try {
+    if (text) sessionStorage.setItem(key, text);
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage full or refused: the draft is only not kept.
+  }
 }
 
 /**
@@ -29,8 +45,20 @@ export function CommentForm({
   autoFocus,
   onSubmit,
   onCancel,
+  draftKey,
 }: CommentFormProps) {
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState(() => initial || readDraft(draftKey));
+  const change = (value: string) => {
+    setText(value);
+    writeDraft(draftKey, value);
+  };
+  // Cancel means the text is not wanted: it is not kept either.
+  const cancel = onCancel
+    ? () => {
+        writeDraft(draftKey, '');
+        onCancel();
+      }
+    : undefined;
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const blank = text.trim() === '';
@@ -51,7 +79,7 @@ export function CommentForm({
     if (disabled || sending.current) return;
     sending.current = true;
     try {
-      if (await onSubmit(text.trim())) setText('');
+      if (await onSubmit(text.trim())) change('');
     } finally {
       sending.current = false;
     }
@@ -61,9 +89,9 @@ export function CommentForm({
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
-    } else if (event.key === 'Escape' && onCancel) {
+    } else if (event.key === 'Escape' && cancel) {
       event.stopPropagation();
-      onCancel();
+      cancel();
     }
   };
 
@@ -82,7 +110,7 @@ export function CommentForm({
         ref={ref}
         id={id}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => change(event.target.value)}
         onKeyDown={onKeyDown}
         placeholder={placeholder}
         rows={initial ? 3 : 2}
@@ -90,10 +118,10 @@ export function CommentForm({
         className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-500"
       />
       <div className="mt-2 flex items-center justify-end gap-2">
-        {onCancel && (
+        {cancel && (
           <button
             type="button"
-            onClick={onCancel}
+            onClick={cancel}
             className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
           >
             Cancel

@@ -109,6 +109,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
                 submitLabel="Post"
                 busyLabel="Posting..."
                 pending={add.isPending}
+                draftKey={`comment-draft:${blogId}`}
                 onSubmit={async (text) => {
                   try {
                     await add.mutateAsync(text);

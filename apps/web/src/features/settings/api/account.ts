@@ -1,5 +1,5 @@
 import { API_BASE, ApiError, apiRequest, FALLBACK_ERROR } from '../../../lib/api';
-import { sessionToken, useSession } from '../../../lib/session';
+import { endRefusedSession, sessionToken } from '../../../lib/session';
 
 export interface MessageResponse {
   success: true;
@@ -32,7 +32,7 @@ async function passwordCheckedRequest<T>(path: string, method: 'PATCH' | 'POST' 
       ? (data as { message: string }).message.trim()
       : '';
   if (!response.ok || (data as { success?: unknown } | null)?.success === false) {
-    if (response.status === 401 && !/password/i.test(message) && token && sessionToken() === token) useSession.getState().logout();
+    if (response.status === 401 && !/password/i.test(message) && token) endRefusedSession(token);
     throw new ApiError(message || FALLBACK_ERROR, response.status);
   }
   return data as T;
