@@ -68,4 +68,15 @@ test('a comment being typed when the session ends is back in its box after signi
   await commentsButton(page, post.title).click();
   // Sent: no longer kept as a draft.
   await expect(page.getByRole('textbox', { name: 'Write a comment' })).toHaveValue('');
+
+  // Signing out on purpose drops what was being typed: the next person here does not find it.
+  await page.getByRole('textbox', { name: 'Write a comment' }).fill('Not for the next person');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  // Read again while logging out's reload may still be under way (see auth.spec).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('draft:'))).catch(() => ['navigating']))
+    .toEqual([]);
 });

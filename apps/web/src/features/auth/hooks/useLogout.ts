@@ -2,6 +2,7 @@ import { DELAYS_MS } from '@inkwell/core';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
+import { clearTabDrafts } from '../../../lib/tabDrafts';
 
 /**
  * Logout of the top bar (SPEC.md 2): 'Logging out...' while running; after 1 second clears
@@ -15,6 +16,7 @@ export function useLogout(onDone?: () => void) {
     setLoggingOut(true);
     window.setTimeout(() => {
       useSession.getState().logout();
+      clearTabDrafts();
       onDone?.();
       navigate('/');
       window.location.reload();

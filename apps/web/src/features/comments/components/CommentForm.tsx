@@ -1,5 +1,6 @@
 import { MAX_COMMENT_LENGTH } from '@inkwell/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { readTabDraft, writeTabDraft } from '../../../lib/tabDrafts';
 
 interface CommentFormProps {
   /** Accessible name of the text box. */
@@ -13,22 +14,8 @@ interface CommentFormProps {
   /** Resolves true when the text was accepted (the box is then cleared). */
   onSubmit: (text: string) => Promise<boolean>;
   onCancel?: () => void;
-  /**
-   * Keeps the unsent text in this tab (sessionStorage) under this key: a session that ends while
-   * typing (revoked, expired) closes the box, and the text is back once signed in again.
-   */
+  /** Keeps the unsent text in this tab under this key (lib/tabDrafts). */
   draftKey?: string;
-}
-
-const readDraft = (key: string | undefined) => (key ? (sessionStorage.getItem(key) ?? '') : '');
-function writeDraft(key: string | undefined, text: string): void {
-  if (!key) return;
-  try {
-    if (text) sessionStorage.setItem(key, text);
-    else sessionStorage.removeItem(key);
-  } catch {
-    // Storage full or refused: the draft is only not kept.
-  }
 }
 
 /**
@@ -47,15 +34,15 @@ export function CommentForm({
   onCancel,
   draftKey,
 }: CommentFormProps) {
-  const [text, setText] = useState(() => initial || readDraft(draftKey));
+  const [text, setText] = useState(() => initial || readTabDraft(draftKey));
   const change = (value: string) => {
     setText(value);
-    writeDraft(draftKey, value);
+    writeTabDraft(draftKey, value);
   };
   // Cancel means the text is not wanted: it is not kept either.
   const cancel = onCancel
     ? () => {
-        writeDraft(draftKey, '');
+        writeTabDraft(draftKey, '');
         onCancel();
       }
     : undefined;
