@@ -1,5 +1,5 @@
 import { createVerifiedUser, expect, signInAs, test } from './support/fixtures';
-import { createBlog, likeButton } from './support/reading';
+import { createBlog, likeButton, toast } from './support/reading';
 
 /**
  * Offline: a write fails at once with a message saying so, never a button left on 'Processing...'
@@ -100,4 +100,25 @@ test('the bell menu comes back when the browser is online again', async ({ page,
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications' })).toHaveCount(0);
+});
+
+test('Load More that fails says the posts could not be loaded, and Try again brings them back', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Feed Author');
+  for (let i = 0; i < 5; i++) await createBlog(stack, author, { title: `Feed post ${i} ${Date.now()}` });
+  await page.goto('/');
+  const cards = page.locator('main ul > li article');
+  await expect(cards).toHaveCount(4);
+  await page.route(/\/api\/v1\/blogs\?.*page=2/, (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Service temporarily unavailable. Please try again.' } }),
+  );
+  await page.getByRole('button', { name: 'Load More' }).click();
+  // SPEC.md 8: the list is cleared and the server's message toasted; it does not claim there are no posts.
+  await expect(toast(page, 'Service temporarily unavailable. Please try again.')).toBeVisible();
+  await expect(page.getByText('The posts could not be loaded.')).toBeVisible();
+  await expect(page.getByText('No Blogs Found. Start Writing 😃')).toHaveCount(0);
+  await page.unroute(/\/api\/v1\/blogs\?.*page=2/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(cards).toHaveCount(4);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(cards).toHaveCount(5);
 });

@@ -15,7 +15,13 @@ interface BlogListProps {
   /** 'Load More' on home, 'Load more' on search and tag results (SPEC.md 2). */
   loadMoreLabel: string;
   loadingLabel?: string;
+  /** A read failed and cleared the list (SPEC.md 8): shown instead of `empty`, with Try again. */
+  failed?: boolean;
+  retrying?: boolean;
+  retry?: () => void;
 }
+
+export const LIST_FAILED_TEXT = 'The posts could not be loaded.';
 
 /** A list of blog cards with its empty state and the load-more button (disabled, 'Loading...', while loading). */
 export function BlogList({
@@ -27,6 +33,9 @@ export function BlogList({
   empty,
   loadMoreLabel,
   loadingLabel = 'Loading blogs',
+  failed = false,
+  retrying = false,
+  retry,
 }: BlogListProps) {
   useServerPageReady(!initialLoading);
   // The button is disabled while loading (SPEC.md 2), which takes the focus from it: a keyboard
@@ -55,7 +64,21 @@ export function BlogList({
 
   return (
     <div>
-      {blogs.length === 0 ? (
+      {blogs.length === 0 && failed ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center text-gray-600 dark:border-gray-700 dark:text-gray-400">
+          <p className="text-lg font-medium">{LIST_FAILED_TEXT}</p>
+          {retry && (
+            <button
+              type="button"
+              onClick={retry}
+              disabled={retrying}
+              className="mt-4 rounded-lg border border-gray-300 bg-white px-5 py-2 font-medium text-gray-800 transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
+            >
+              {retrying ? 'Loading...' : 'Try again'}
+            </button>
+          )}
+        </div>
+      ) : blogs.length === 0 ? (
         empty
       ) : (
         <ul ref={list} className="space-y-5" aria-busy={loadingMore}>

@@ -43,5 +43,13 @@ export function useBlogFeed(query: BlogFilters = {}, source: BlogListSource = 'f
     loadMore: () => {
       if (!pages.isFetchingNextPage) void pages.fetchNextPage();
     },
+    /** The list was cleared by a failed read (SPEC.md 8): it says so, not that there are no posts. */
+    failed,
+    retrying: failed && pages.isFetching,
+    retry: () => {
+      void pages.refetch().then((result) => {
+        if (!result.isError) setFailed(false);
+      });
+    },
   };
 }
