@@ -66,7 +66,19 @@ describe('GET /api/v1/blogs (home feed)', () => {
   });
 
   it('caps the limit and refuses nonsense paging', async () => {
-    for (const q of ['limit=51', 'limit=0', 'page=0', 'page=abc', 'page=0x10', 'page=1e3', 'page=%205', 'limit=4.0', 'page=', 'page=01', 'limit=010']) {
+    for (const q of [
+      'limit=51',
+      'limit=0',
+      'page=0',
+      'page=abc',
+      'page=0x10',
+      'page=1e3',
+      'page=%205',
+      'limit=4.0',
+      'page=',
+      'page=01',
+      'limit=010',
+    ]) {
       const res = await t.app.inject({ url: `/api/v1/blogs?${q}` });
       expect(res.statusCode, q).toBe(400);
       expect(res.json().success).toBe(false);
