@@ -1,5 +1,6 @@
 import type { BlogCard as BlogCardData } from '@inkwell/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useServerPageReady } from '../../../lib/server-page';
 import { BlogCard } from './BlogCard';
@@ -68,14 +69,9 @@ export function BlogList({
         <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center text-gray-600 dark:border-gray-700 dark:text-gray-400">
           <p className="text-lg font-medium">{LIST_FAILED_TEXT}</p>
           {retry && (
-            <button
-              type="button"
-              onClick={retry}
-              disabled={retrying}
-              className="mt-4 rounded-lg border border-gray-300 bg-white px-5 py-2 font-medium text-gray-800 transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800"
-            >
+            <Button variant="secondary" className="mt-4" onClick={retry} disabled={retrying}>
               {retrying ? 'Loading...' : 'Try again'}
-            </button>
+            </Button>
           )}
         </div>
       ) : blogs.length === 0 ? (
