@@ -80,3 +80,42 @@ test('a comment being typed when the session ends is back in its box after signi
     .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('draft:'))).catch(() => ['navigating']))
     .toEqual([]);
 });
+
+test('profile changes being typed when the session ends come back to the same account only', async ({ page, stack }) => {
+  const person = await createVerifiedUser(stack, 'Profile Drafter');
+  const other = await createVerifiedUser(stack, 'Other Person');
+  const signInByForm = async (who: { email: string; password: string }) => {
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  };
+  const endSessionElsewhere = async () => {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    const res = await fetch(`${stack.baseURL}/api/v1/signout-everywhere`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    await expect(toast(page, 'Your session has expired. Please sign in again.')).toBeVisible();
+  };
+
+  await page.goto('/edit-profile');
+  await signInByForm(person);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await page.getByLabel('Bio').fill('Half of a considered bio');
+  await page.getByLabel('Name', { exact: true }).fill('Profile Drafter Renamed');
+
+  await endSessionElsewhere();
+  await signInByForm(person);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(page.getByLabel('Bio')).toHaveValue('Half of a considered bio');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Profile Drafter Renamed');
+
+  // Another account signing in at this tab finds its own profile, not the first one's typing.
+  await endSessionElsewhere();
+  await signInByForm(other);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Other Person');
+  await expect(page.getByLabel('Bio')).toHaveValue('');
+});

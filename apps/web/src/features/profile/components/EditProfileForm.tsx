@@ -10,12 +10,27 @@ import { errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { profileKeys } from '../../../lib/queryKeys';
 import { useSession } from '../../../lib/session';
+import { readTabDraft, writeTabDraft } from '../../../lib/tabDrafts';
 import { toast } from '../../../lib/toast';
 import { updateProfile } from '../api/profile';
 
 export const UPDATE_FAILED = 'Failed to update profile';
 
 type Picture = { kind: 'keep' } | { kind: 'file'; file: File; preview: string } | { kind: 'remove' };
+type TextFields = { name: string; username: string; bio: string };
+const DRAFT_KEY = 'profile';
+
+/** The fields as typed and not yet saved, kept in the tab (lib/tabDrafts): a session ending under the form keeps them. */
+function readProfileDraft(saved: TextFields): TextFields {
+  try {
+    const draft = JSON.parse(readTabDraft(DRAFT_KEY) || 'null') as Partial<TextFields> | null;
+    if (!draft || typeof draft !== 'object') return saved;
+    const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+    return { name: text(draft.name, saved.name), username: text(draft.username, saved.username), bio: text(draft.bio, saved.bio) };
+  } catch {
+    return saved;
+  }
+}
 
 /**
  * Edit profile (SPEC.md 2, 5): picture (upload, change, remove; any image type), name, username
@@ -28,9 +43,10 @@ export function EditProfileForm() {
   const navigate = useNavigate();
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = useId();
-  const [name, setName] = useState(user.name ?? '');
-  const [username, setUsername] = useState(user.username ?? '');
-  const [bio, setBio] = useState(user.bio ?? '');
+  const [typed] = useState(() => readProfileDraft({ name: user.name ?? '', username: user.username ?? '', bio: user.bio ?? '' }));
+  const [name, setName] = useState(typed.name);
+  const [username, setUsername] = useState(typed.username);
+  const [bio, setBio] = useState(typed.bio);
   const [picture, setPicture] = useState<Picture>({ kind: 'keep' });
 
   useEffect(() => {
@@ -47,6 +63,12 @@ export function EditProfileForm() {
     return out;
   }, [name, cleanUsername, bio, user.name, user.username, user.bio]);
   const changed = Object.keys(changes).length > 0 || picture.kind !== 'keep';
+  const textChanged = Object.keys(changes).length > 0;
+
+  // A picture is not kept (a file cannot be stored in the tab); the texts are, until saved or cancelled.
+  useEffect(() => {
+    writeTabDraft(DRAFT_KEY, textChanged ? JSON.stringify({ name, username, bio }) : '');
+  }, [textChanged, name, username, bio]);
 
   const save = useMutation({
     mutationFn: () => {
@@ -57,6 +79,7 @@ export function EditProfileForm() {
       return updateProfile(user.id ?? user._id ?? '', form);
     },
     onSuccess: (data) => {
+      writeTabDraft(DRAFT_KEY, '');
       login(data.user);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       toast.success(data.message);
@@ -168,7 +191,7 @@ export function EditProfileForm() {
       </div>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to={`/@${user.username ?? ''}`} className={buttonClasses('secondary', 'md')}>
+        <Link to={`/@${user.username ?? ''}`} onClick={() => writeTabDraft(DRAFT_KEY, '')} className={buttonClasses('secondary', 'md')}>
           Cancel
         </Link>
         <Button type="submit" disabled={!changed || save.isPending}>
