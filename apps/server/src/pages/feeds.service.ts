@@ -35,7 +35,7 @@ export interface FeedData {
   subtitle: string;
   /** The HTML page this feed follows (absolute). */
   pageUrl: string;
-  /** Newest change among the items (or the epoch for an empty feed). */
+  /** Newest change among the items; for an empty feed, when it was built (a reader showed 1970). */
   updated: string;
   items: FeedItem[];
 }
@@ -47,8 +47,6 @@ interface FeedsDeps {
   feeds: FeedsRepository;
   publicUrl: string;
 }
-
-const EPOCH = new Date(0).toISOString();
 
 /**
  * The 20 newest published posts of the site, an author or a tag, with full HTML content.
@@ -121,7 +119,9 @@ export class FeedsService {
         tags: parseTags(row.tags),
       };
     });
-    const updated = items.reduce((max, i) => (i.updated > max ? i.updated : max), EPOCH);
+    const updated = items.length
+      ? items.reduce((max, i) => (i.updated > max ? i.updated : max), items[0]!.updated)
+      : new Date().toISOString();
     return { scope, ...meta, updated, items };
   }
 }

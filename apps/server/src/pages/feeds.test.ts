@@ -147,9 +147,14 @@ describe('RSS and JSON feeds', () => {
 
   it('answers an unknown author with 404, a tag without posts with an empty feed, and hides draft-only tags', async () => {
     expect((await get('/@nobody-here/feed.xml')).statusCode).toBe(404);
+    const asked = Date.now() - 1000;
     const empty = await get('/tag/nothing-yet/rss.xml');
     expect(empty.statusCode).toBe(200);
     expect(xml.parse(empty.body).rss.channel.item).toBeUndefined();
+    // Dated when it was built, not 1 January 1970 (what a reader showed for a feed with no posts yet).
+    expect(Date.parse(xml.parse(empty.body).rss.channel.lastBuildDate)).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000);
+    const emptyAtom = parseFeed((await get('/tag/nothing-yet/feed.xml')).body);
+    expect(emptyAtom.updated?.getTime()).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000);
     expect(parseFeed((await get('/tag/draftonly/feed.xml')).body).items).toEqual([]);
   });
 });

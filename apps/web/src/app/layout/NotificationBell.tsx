@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary';
 
@@ -30,9 +30,13 @@ export function NotificationBell() {
 }
 
 function RetryWhenOnline({ onRetry, children }: { onRetry: () => void; children: React.ReactNode }) {
+  // One listener for as long as the fallback shows, calling the newest onRetry (a new function each render).
+  const latest = useRef(onRetry);
+  latest.current = onRetry;
   useEffect(() => {
-    window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
-  }, [onRetry]);
+    const retry = () => latest.current();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
   return children;
 }
