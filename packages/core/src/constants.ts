@@ -80,6 +80,7 @@ export const MODERATION_ACTIONS = [
   'grant_role',
   'revoke_role',
   'delete_user',
+  'delete_post',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MAX_REPORT_TEXT_LENGTH = 1000;

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../test/blogs';
 import { bearer, createUser, ENGINE, type TestApp } from '../../test/helpers';
+import { pngImage } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { AUTH_STATE_TTL_MS } from '../lib/auth-state-memo';
@@ -118,6 +120,67 @@ describe('npm run admin', () => {
       ['grant_role', null, null],
     ]);
     expect(audit[0].targetLabel).toBe(spammer.username);
+  }, 60_000);
+
+  it('deletes a post named by its address, with its images and reports, as a take-down the audit log keeps', async () => {
+    const [owner, writer, reader] = await Promise.all([
+      createUser(t, { name: 'Site Owner' }),
+      createUser(t, { name: 'Unlawful Writer' }),
+      createUser(t, { name: 'Reader' }),
+    ]);
+    expect((await admin('grant', 'admin', owner.email)).code).toBe(0);
+    const { payload, headers } = multipartBody(
+      {
+        title: 'A post to take down',
+        description: 'd',
+        tags: ['takedown'],
+        draft: 'false',
+        content: { blocks: [{ type: 'paragraph', data: { text: 'Text' } }] },
+      },
+      [{ field: 'image', filename: 'cover.png', content: await pngImage(120, 80), contentType: 'image/png' }],
+    );
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/blogs', payload, headers: { ...headers, ...bearer(writer.token) } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { blogId } = created.json().blog;
+    const image = (await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).json().blog.image as string;
+    const { id: dbId } = await t.database.db.selectFrom('blogs').select('id').where('blog_id', '=', blogId).executeTakeFirstOrThrow();
+    expect((await t.app.inject({ url: image })).statusCode).toBe(200);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reports',
+      headers: bearer(reader.token),
+      payload: { targetType: 'post', targetId: blogId, reason: 'illegal' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    // A moderator's hide leaves the image at its address; the take-down removes it.
+    const hide = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/moderation/posts/${blogId}/hide`,
+      headers: bearer(owner.token),
+      payload: { reason: 'Reported as unlawful' },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await t.app.inject({ url: image })).statusCode).toBe(200);
+
+    const del = await admin('delete-post', `https://inkwell.example/blog/${blogId}?ref=mail`, 'Court', 'order');
+    expect(del.code, del.err).toBe(0);
+    expect(del.out).toContain(`“A post to take down” (${blogId})`);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${blogId}`, headers: bearer(writer.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: image })).statusCode).toBe(404);
+    const left = await t.database.db.selectFrom('reports').select('id').where('blog_id', '=', dbId).execute();
+    expect(left).toEqual([]);
+    const [last] = (await t.app.inject({ url: '/api/v1/moderation/audit?limit=1', headers: bearer(owner.token) })).json().items;
+    expect([last.action, last.moderator, last.reason, last.targetLabel, last.targetId]).toEqual([
+      'delete_post',
+      null,
+      'Court order',
+      'A post to take down',
+      blogId,
+    ]);
+
+    const again = await admin('delete-post', blogId);
+    expect([again.code, again.err.trim()]).toEqual([1, 'Blog not found']);
+    expect((await admin('delete-post')).code).toBe(2);
   }, 60_000);
 
   it('says what is wrong: unknown address (1), bad usage (2)', async () => {

@@ -1,4 +1,4 @@
-import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES } from '@inkwell/core';
+import { BLOG_MESSAGES, MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES } from '@inkwell/core';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/errors';
@@ -15,7 +15,8 @@ const USAGE = `Usage: npm run admin -- <command>
   revoke <email>                  back to a plain user
   suspend <email> [reason]        sign the user out everywhere and hide their posts and comments
   unsuspend <email> [reason]      undo a suspension
-  delete-user <email>             delete the account and everything it owns`;
+  delete-user <email>             delete the account and everything it owns
+  delete-post <post> [reason]     delete one post (its id or its /blog/ address) with its images`;
 
 const DEFAULT_REASON = 'From the command line';
 
@@ -30,6 +31,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
   const reasonOf = (words: string[]) => (words.join(' ').trim() || DEFAULT_REASON).slice(0, MAX_MODERATION_REASON_LENGTH);
   let action: (s: Awaited<ReturnType<typeof buildApp>>['services'], userId: string) => Promise<string>;
   let email: string;
+  if (command === 'delete-post') return run(env, (s) => deletePost(s, postIdOf(args[0]), reasonOf(args.slice(1))));
   switch (command) {
     case 'grant': {
       const role = args[0];
@@ -60,21 +62,52 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
       throw new UsageError(USAGE);
   }
 
+  return run(env, async (s) => {
+    const user = await s.repos.users.findByEmail(email);
+    if (!user) throw new AppError(404, `${MODERATION_MESSAGES.userNotFound}: ${email}`);
+    return `${await action(s, user.id)}: ${user.username} <${user.email}>`;
+  });
+}
+
+type Services = Awaited<ReturnType<typeof buildApp>>['services'];
+
+/** Builds the app on the server's configuration, acts, hands what the action announces to Redis, and closes. */
+async function run(env: NodeJS.ProcessEnv, act: (services: Services) => Promise<string>): Promise<string> {
   // No mail sending, no background jobs, and only warnings in the log: this process acts and leaves.
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', ...env }, { mailWorker: false, backgroundJobs: false }));
   try {
     // Connected before acting, so what the action announces (a suspension lifted, tokens revoked)
     // reaches the running instances: ioredis holds commands until it is; a Redis that is down fails this.
     await app.services.redis?.ping().catch(() => undefined);
-    const user = await app.services.repos.users.findByEmail(email);
-    if (!user) throw new AppError(404, `${MODERATION_MESSAGES.userNotFound}: ${email}`);
-    const done = `${await action(app.services, user.id)}: ${user.username} <${user.email}>`;
+    const done = await act(app.services);
     // Handed to Redis before the process closes its connections (an unsuspend's message was lost).
     await Promise.all([app.services.publicData.published(), app.services.sessions.published()]);
     return done;
   } finally {
     await app.close();
   }
+}
+
+/** A post named by its id or by its page's address (what a report or a complaint quotes). */
+function postIdOf(given: string | undefined): string {
+  const text = given?.trim() ?? '';
+  const fromAddress = /\/blog\/([^/?#]+)\/?(?:[?#].*)?$/.exec(text)?.[1];
+  let id = text;
+  try {
+    if (fromAddress) id = decodeURIComponent(fromAddress);
+  } catch {
+    throw new UsageError(USAGE);
+  }
+  if (!id || /[\s/]/.test(id)) throw new UsageError(USAGE);
+  return id;
+}
+
+async function deletePost(s: Services, blogId: string, reason: string): Promise<string> {
+  const blog = await s.blogs.removeAsOperator(blogId, async (tx, row) => {
+    const target = { type: 'post' as const, dbId: row.id, apiId: row.blog_id, ownerId: row.creator_id, label: row.title };
+    await s.moderation.audit(tx, null, 'delete_post', target, reason);
+  });
+  return `${BLOG_MESSAGES.deleted}: “${blog.title}” (${blog.blog_id})`;
 }
 
 if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {

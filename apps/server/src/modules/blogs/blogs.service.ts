@@ -240,20 +240,36 @@ export class BlogsService {
   }
 
   async remove(userId: string, blogId: string): Promise<string> {
+    await this.erase(await this.changeable(userId, blogId, canDeleteBlog));
+    return BLOG_MESSAGES.deleted;
+  }
+
+  /**
+   * The operator's take-down (`npm run admin -- delete-post`): any post, whatever its state, goes
+   * as its author's deletion would, files included (a hidden post's images stay served at their
+   * addresses); `audit` writes the audit row in the same transaction. Answers the deleted post.
+   */
+  async removeAsOperator(blogId: string, audit: (tx: Tx, blog: BlogRow) => Promise<void>): Promise<BlogRow> {
+    const blog = await this.deps.blogs.findByBlogId(blogId);
+    if (!blog) throw notFound(BLOG_MESSAGES.notFound);
+    await this.erase(blog, (tx) => audit(tx, blog));
+    return blog;
+  }
+
+  private async erase(current: BlogRow, alongside?: (tx: Tx) => Promise<void>): Promise<void> {
     const { db, blogs, search, uploads } = this.deps;
-    const current = await this.changeable(userId, blogId, canDeleteBlog);
     let keys: string[] = [];
     await transact(db, async (tx) => {
       const trx = tx.db;
       keys = await uploads.releasedByBlog(current.id, [], trx);
       await this.deps.events?.onDeleting?.({ blogDbId: current.id }, tx);
       await search.remove(current.search_rowid, trx);
-      if (isPubliclyVisible(current)) await blogs.adjustPublishedCount(userId, -1, trx);
+      if (isPubliclyVisible(current)) await blogs.adjustPublishedCount(current.creator_id, -1, trx);
+      await alongside?.(tx);
       // Likes, saves, tags, comments, notifications and upload rows go with it (ON DELETE CASCADE).
       await blogs.delete(current.id, trx);
     });
     await uploads.deleteFiles(keys);
-    return BLOG_MESSAGES.deleted;
   }
 
   /** The blog a user is about to change: missing to whoever cannot read it, forbidden if the policy says no. */

@@ -136,6 +136,7 @@ const ACTION_WORDS: Record<ModerationAction, string> = {
   grant_role: 'granted a role to',
   revoke_role: 'revoked the role of',
   delete_user: 'deleted the account of',
+  delete_post: 'deleted the post',
 };
 
 /** One audit row in words: who ('Command line' for the operator's CLI), what they did, and to what. */
