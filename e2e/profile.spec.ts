@@ -195,3 +195,22 @@ test("a profile that does not exist shows 'User not found', then goes home", asy
   await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
 });
+
+test('a signed-in reader following a link to a missing profile stays signed in', async ({ page, stack }) => {
+  const reader = await createVerifiedUser(stack, 'Stale Link Reader');
+  // Signed in by the form, not signInAs: its init script would put the session back on the reload.
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(reader.email);
+  await page.getByLabel('Password', { exact: true }).fill(reader.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  const session = () => page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: string; token?: string });
+  expect((await session()).id).toBe(reader.user.id);
+  // A renamed author's old address, or a typo: someone else's profile, not the reader's.
+  await page.goto('/@renamed_long_ago');
+  await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  const after = await session();
+  expect([after.id, Boolean(after.token)]).toEqual([reader.user.id, true]);
+});

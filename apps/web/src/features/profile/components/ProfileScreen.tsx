@@ -51,17 +51,21 @@ function profileTitle(username: string, list: ProfileList, profile: Profile | un
   return tab ? `${tab} · ${who}` : who;
 }
 
-/** 'User not found'; after 1 second the user is cleared, sent to / and the page reloads (SPEC.md 2). */
-function UserNotFound() {
+/**
+ * 'User not found'; after 1 second the user is cleared, sent to / and the page reloads (SPEC.md 2).
+ * Cleared only when the missing profile is the viewer's own (their account is gone): a reader
+ * following a stale link or a typo to someone else's profile had been signed out of every tab.
+ */
+function UserNotFound({ own }: { own: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      useSession.getState().logout();
+      if (own) useSession.getState().logout();
       navigate('/');
       window.location.reload();
     }, DELAYS_MS.userNotFoundRedirect);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, own]);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
       <UserX size={44} aria-hidden="true" className="text-gray-400" />
@@ -89,6 +93,7 @@ function Count({ value, label, onClick }: { value: number; label: string; onClic
 export function ProfileScreen({ username, list }: { username: string; list: ProfileList }) {
   const profile = useProfile(username);
   const signedIn = useSession((s) => Boolean(s.user.token));
+  const ownName = useSession((s) => (s.user.token ? s.user.username?.toLowerCase() : undefined));
   const [modal, setModal] = useState<FollowDirection | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
@@ -98,7 +103,7 @@ export function ProfileScreen({ username, list }: { username: string; list: Prof
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {
-    if (notFound) return <UserNotFound />;
+    if (notFound) return <UserNotFound own={ownName === username.toLowerCase()} />;
     return (
       <div className="mx-auto max-w-md px-4 py-24 text-center">
         <p role="alert" className="text-lg text-red-600 dark:text-red-400">
