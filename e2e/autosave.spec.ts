@@ -259,3 +259,37 @@ test('typing before Editor.js watches its blocks is still autosaved', async ({ p
   const { autosave } = await api(stack, author, 'GET', `/blogs/${blogId}/autosave`);
   expect(JSON.stringify(autosave.content)).toContain('Typed at once.');
 });
+
+test('a post with an embed opened and left untouched is not saved: its frame finishing its load is no change', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Embed Opener');
+  const { blog } = await api(stack, author, 'POST', '/blogs', {
+    title: 'A post with a video',
+    description: 'About autosave',
+    content: {
+      blocks: [
+        { type: 'paragraph', data: { text: 'Watch this.' } },
+        { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: '', caption: '' } },
+      ],
+    },
+    draft: false,
+  });
+  // The test machine has no internet: the frame gets an empty answer and finishes loading.
+  await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) => route.fulfill({ status: 204, body: '' }));
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/autosave')) saves.push(request.url());
+  });
+  await signInAs(page, author.user);
+  await page.goto(`/edit/${blog.blogId}`);
+  const frame = page.locator('.codex-editor iframe.ink-embed__frame');
+  await expect(frame).toBeVisible();
+  await expect(page.locator('.codex-editor .embed-tool--loading')).toHaveCount(0);
+  // Past the autosave's quiet time (2.5 s) after the loading state ended.
+  await page.waitForTimeout(4_000);
+  expect(saves).toEqual([]);
+  expect((await api(stack, author, 'GET', `/blogs/${blog.blogId}/autosave`)).autosave).toBeNull();
+
+  // A real change is still saved.
+  await typeInEditor(page, ' Twice.');
+  await expect.poll(() => saves.length, { timeout: 10_000 }).toBe(1);
+});

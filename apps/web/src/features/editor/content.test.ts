@@ -1,6 +1,6 @@
 import { resolveEmbed } from '@inkwell/core';
 import { describe, expect, it } from 'vitest';
-import { cleanEditorOutput, contentForEditor, imagesOf, isBlankHtml, normalizeLinksInHtml } from './content';
+import { cleanEditorOutput, contentForEditor, imagesOf, isBlankHtml, normalizeLinksInHtml, withoutNul } from './content';
 import { editorEmbedServices } from './tools/embedServices';
 
 describe('editor output cleaning (SPEC.md 5, Editor)', () => {
@@ -18,6 +18,23 @@ describe('editor output cleaning (SPEC.md 5, Editor)', () => {
       ],
     });
     expect(out.blocks.map((b) => b.type)).toEqual(['paragraph', 'delimiter']);
+  });
+
+  it('takes NUL characters out of every text, which the server refuses in any request', () => {
+    const out = cleanEditorOutput({
+      blocks: [
+        { type: 'paragraph', data: { text: 'a\u0000b' } },
+        { type: 'list', data: { style: 'unordered', items: [{ content: 'x\u0000', items: [] }] } },
+        { type: 'code', data: { code: 'let s = "\u0000";', language: 'js' } },
+      ],
+    });
+    expect(JSON.stringify(out.blocks)).not.toContain('\\u0000');
+    expect(out.blocks.map((b) => JSON.stringify(b.data))).toEqual([
+      '{"text":"ab"}',
+      '{"style":"unordered","items":[{"content":"x","items":[]}]}',
+      '{"code":"let s = \\"\\";","language":"js"}',
+    ]);
+    expect(withoutNul('Ti\u0000tle')).toBe('Title');
   });
 
   it('keeps a non-empty text variant tune and leaves out an empty one', () => {

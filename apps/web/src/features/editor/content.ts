@@ -116,9 +116,29 @@ export function cleanBlock(block: EditorBlock): EditorBlock | null {
   return cleaned;
 }
 
+/**
+ * NUL characters taken out of a text the writer typed or pasted: they draw nothing, and the server
+ * refuses any request that holds one (NUL_MESSAGE), so a pasted one blocked every save and autosave
+ * with no hint where it was.
+ */
+export function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+}
+
+function stringsWithoutNul<T>(value: T): T {
+  if (typeof value === 'string') return withoutNul(value) as T;
+  if (Array.isArray(value)) return value.map(stringsWithoutNul) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stringsWithoutNul(item)])) as T;
+  return value;
+}
+
 /** The whole editor output cleaned for create/update. */
 export function cleanEditorOutput(output: EditorOutput): BlogContent {
-  const blocks = (output.blocks ?? []).map(cleanBlock).filter((b): b is EditorBlock => b !== null);
+  const blocks = (output.blocks ?? [])
+    .map(cleanBlock)
+    .filter((b): b is EditorBlock => b !== null)
+    .map(stringsWithoutNul);
   return { time: output.time ?? Date.now(), version: output.version, blocks: blocks as unknown as BlogContent['blocks'] };
 }
 

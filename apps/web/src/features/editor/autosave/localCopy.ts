@@ -44,6 +44,13 @@ export function clearLocalCopy(userId: string, blogId: string | undefined): void
  */
 export function sameFields(a: AutosaveFields, b: AutosaveFields): boolean {
   const blocks = (f: AutosaveFields) => f.content.blocks.map(({ id: _id, ...block }: { id?: unknown }) => block);
-  const words = (f: AutosaveFields) => JSON.stringify([f.title.trim(), f.description.trim(), f.tags, blocks(f)]);
+  // Keys in one order: a block the server stored and the same block saved by its tool may list
+  // their data in different orders.
+  const words = (f: AutosaveFields) => JSON.stringify([f.title.trim(), f.description.trim(), f.tags, blocks(f)], sortedKeys);
   return words(a) === words(b);
+}
+
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { type AutosaveFields, autosaveNew, autosavePost, discardPending, sendOnLeave } from './api';
-import { clearLocalCopy, writeLocalCopy } from './localCopy';
+import { clearLocalCopy, sameFields, writeLocalCopy } from './localCopy';
 
 /** Quiet time after the last change before the work in progress is saved. */
 export const AUTOSAVE_DELAY_MS = 2500;
@@ -27,6 +27,8 @@ interface Options {
   unsent?: boolean;
   /** Whether a new post may be created now (its address is made from the title: not mid-title). */
   canCreate?: () => boolean;
+  /** What the server holds, when the editor opens with it (not with a copy restored from this browser). */
+  serverHas?: AutosaveFields;
 }
 
 /**
@@ -35,7 +37,7 @@ interface Options {
  * a time, each naming the version it started from, so another tab's save is never overwritten
  * silently (the server answers 409 and the author chooses).
  */
-export function useAutosave({ userId, blogId: startBlogId, version: startVersion, read, unsent, canCreate }: Options) {
+export function useAutosave({ userId, blogId: startBlogId, version: startVersion, read, unsent, canCreate, serverHas: opened }: Options) {
   const [status, setStatus] = useState<AutosaveStatus>({ kind: 'idle' });
   const blogId = useRef(startBlogId);
   const version = useRef(startVersion);
@@ -52,6 +54,13 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
   const conflicted = useRef(false);
   /** The editor has been left: a save that cannot read it gives up instead of trying again. */
   const left = useRef(false);
+  /**
+   * The text the server has, as far as this tab knows. A change that leaves the words as they are
+   * sends nothing: an embed's frame finishing its load is a change to Editor.js, and every post
+   * with an embed was saved (and its "unpublished changes" restored, and another open tab told
+   * "changed elsewhere") just by being opened.
+   */
+  const serverHas = useRef(opened ?? null);
 
   const keepLocal = useCallback(
     (fields: AutosaveFields) =>
@@ -75,6 +84,12 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
           if (!left.current) schedule(saveNow);
           return;
         }
+        const had = serverHas.current;
+        if (!force && had && sameFields(fields, had) && fields.image === had.image) {
+          saved.current = upTo;
+          if (changes.current === upTo) clearLocalCopy(userId, blogId.current);
+          return;
+        }
         keepLocal(fields);
         if (conflicted.current && !force) return;
         if (!navigator.onLine) return setStatus({ kind: 'offline' });
@@ -95,6 +110,7 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
           blogId.current = result.blogId;
           version.current = result.version;
           saved.current = upTo;
+          serverHas.current = fields;
           conflicted.current = false;
           if (changes.current === upTo) clearLocalCopy(userId, blogId.current);
           else keepLocal(fields);
@@ -103,6 +119,7 @@ export function useAutosave({ userId, blogId: startBlogId, version: startVersion
           if (error instanceof ApiError && error.status === 0) setStatus({ kind: 'offline' });
           else if (error instanceof ApiError && error.status === 409) {
             conflicted.current = true;
+            serverHas.current = null; // another tab's text is there now
             setStatus({ kind: 'conflict', message: error.message });
           } else setStatus({ kind: 'error', message: errorMessage(error) });
         }

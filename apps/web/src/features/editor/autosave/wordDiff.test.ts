@@ -50,7 +50,10 @@ describe('plainText', () => {
       blocks: [
         { type: 'header', data: { text: 'Title <b>bold</b>', level: 2 } },
         { type: 'list', data: { style: 'unordered', items: [{ content: 'first', items: [] }] } },
-        { type: 'image', data: { file: { url: 'https://x.test/a.webp' }, caption: 'A cat' } },
+        {
+          type: 'image',
+          data: { file: { url: '/uploads/inline/a.webp' }, imageId: '01a25185-d249-7000-8000-000000000001', caption: 'A cat' },
+        },
       ],
     } as never);
     expect(text).toBe('Title bold\n\nfirst\n\nA cat');

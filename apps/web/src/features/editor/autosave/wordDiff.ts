@@ -20,6 +20,8 @@ const NOT_TEXT = new Set([
   'meta',
   'alignment',
   'language',
+  // An uploaded image's id (a UUID) showed in History's diff as a line of text.
+  'imageId',
 ]);
 
 function collect(value: unknown, out: string[]): void {

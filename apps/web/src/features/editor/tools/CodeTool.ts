@@ -156,6 +156,8 @@ export class CodeTool implements BlockTool {
         area.setSelectionRange(caret, caret);
       }
     }
-    area.dispatchEvent(new Event('input', { bubbles: true }));
+    // An InputEvent, as typing sends: Editor.js reads any other 'input' event as a list of DOM
+    // mutations and threw 'e.forEach is not a function' on every Tab.
+    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
   }
 }

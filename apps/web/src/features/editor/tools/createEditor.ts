@@ -19,6 +19,8 @@ import { CodeTool } from './CodeTool';
 import { EmbedTool } from './EmbedTool';
 import { editorEmbedServices } from './embedServices';
 import '../editor.css';
+// Before any editor exists: keys pressed outside the editor stay there.
+import './outsideKeys';
 
 export const EDITOR_PLACEHOLDER = 'Write your story here...';
 export const EDITOR_MIN_HEIGHT = 300;
