@@ -101,32 +101,33 @@ export async function openWriter(config: Config): Promise<{ writer: BulkWriter; 
   return { writer: sqliteWriter(new BetterSqlite3(path.join(config.dataDir, 'inkwell.sqlite'))), engine: 'sqlite' };
 }
 
-/** Every table the seeder fills, children first. */
-const SEEDED_TABLES = [
-  'notifications',
-  'comment_likes',
-  'comments',
-  'likes',
-  'saves',
-  'follows',
-  'blog_tags',
-  'uploads',
-  'transfer_requests',
-  'email_verifications',
-  'password_resets',
-  'blogs',
-  'users',
-];
+/**
+ * Every table of the app's schema, read from the database: --reset empties them all, so nothing of
+ * the old site outlives it (a fixed list had left series, blocks, reports, revisions, the audit log,
+ * SQLite's search vocabulary and PostgreSQL's search tables, whose rows for deleted posts made every
+ * search answer 500). Left alone: the migrations' own tables, SQLite's statistics, and the FTS
+ * index's shadow tables (emptied through the index itself).
+ */
+export async function appTables(writer: BulkWriter, engine: 'sqlite' | 'postgres'): Promise<string[]> {
+  if (engine === 'postgres') {
+    const rows = await writer.all(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely\\_%'",
+    );
+    return rows.map((r) => String(r.name));
+  }
+  const rows = await writer.all(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'kysely\\_%' ESCAPE '\\'",
+  );
+  const indexes = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(String(r.sql))).map((r) => String(r.name));
+  return rows.map((r) => String(r.name)).filter((name) => !indexes.some((index) => name.startsWith(`${index}_`)));
+}
 
-/** With --reset, empties every seeded table; without it, refuses a database that has users. */
+/** With --reset, empties every table of the app; without it, refuses a database that has users. */
 export async function emptyOrRefuse(writer: BulkWriter, engine: 'sqlite' | 'postgres', reset: boolean | undefined): Promise<void> {
   if (reset) {
-    if (engine === 'postgres') await writer.exec(`TRUNCATE ${SEEDED_TABLES.join(', ')} CASCADE`);
-    else {
-      for (const t of SEEDED_TABLES) await writer.exec(`DELETE FROM ${t}`);
-      await writer.exec('DELETE FROM blogs_fts');
-      await writer.exec('DELETE FROM search_heads');
-    }
+    const tables = await appTables(writer, engine);
+    if (engine === 'postgres') await writer.exec(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`);
+    else for (const t of tables) await writer.exec(`DELETE FROM "${t}"`);
   } else if ((await writer.all('SELECT id FROM users LIMIT 1')).length) {
     throw new Error('The database already has users: pass --reset to empty it first.');
   }
