@@ -135,7 +135,15 @@ async function main() {
   const port = values.port ? Number(values.port) : await freePort();
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '100000' },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      ENV_FILE: 'none',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stopServer = async () => {

@@ -116,6 +116,7 @@ async function run(instances: number): Promise<RunResult> {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      ENV_FILE: 'none', // never a developer's .env
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '100000',

@@ -106,6 +106,7 @@ export async function startServer(target: Target, fromPort: number, extraEnv: No
   const env = {
     ...target.env,
     NODE_ENV: 'production',
+    ENV_FILE: 'none', // never a developer's .env
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

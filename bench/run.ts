@@ -126,6 +126,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    ENV_FILE: 'none', // never a developer's .env
     PORT: String(appPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

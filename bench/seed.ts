@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig, readEnvFile } from '../apps/server/src/config';
 import { FILL_SEARCH_DOCS } from '../apps/server/src/db/migrations/0021_search_docs';
 import { fillSearchRecent } from '../apps/server/src/db/migrations/0026_search_recent';
 import { hashPassword } from '../apps/server/src/lib/password';
@@ -36,6 +36,7 @@ const C = Number(values.comments ?? P * 2);
 const F = Number(values.follows ?? P);
 const S = Number(values.saves ?? P * 2);
 
+readEnvFile();
 const config = loadConfig(process.env);
 const random = rng(7);
 const now = Date.now();

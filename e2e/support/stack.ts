@@ -42,6 +42,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      ENV_FILE: 'none', // never a developer's .env
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseURL,

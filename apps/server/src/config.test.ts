@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig, readEnvFile } from './config';
 import { createDatabase } from './db/database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-config-'));
@@ -21,6 +21,7 @@ describe('configuration is validated at start, naming the variable', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'media', AWS_ACCESS_KEY_ID: 'AKIA' }, 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both or neither'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 16 characters'],
     [{ METRICS_PORT: 'ninety' }, 'METRICS_PORT'],
+    [{ PORT: '3108', METRICS_PORT: '3108' }, 'METRICS_PORT: must differ from PORT'],
   ])('%o is refused', (env, message) => {
     expect(() => load(env)).toThrow(message);
   });
@@ -77,5 +78,31 @@ describe('configuration is validated at start, naming the variable', () => {
     expect(() => createDatabase({ databaseUrl: 'sqlite://x.db', sqliteFile: path.join(dataDir, 'x.sqlite') })).toThrow(
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
     );
+  });
+});
+
+describe('the .env file (.env.example: "Copy to .env")', () => {
+  it('adds its variables where none is set, and is not read by tests or with ENV_FILE=none', () => {
+    const file = path.join(dataDir, 'site.env');
+    writeFileSync(file, 'INKWELL_TEST_FROM_FILE=file\nINKWELL_TEST_ALREADY=file\n');
+    vi.stubEnv('INKWELL_TEST_ALREADY', 'environment');
+    vi.stubEnv('ENV_FILE', file);
+    try {
+      // Under the test runner (NODE_ENV=test) nothing is read.
+      expect(readEnvFile()).toBeUndefined();
+      expect(process.env.INKWELL_TEST_FROM_FILE).toBeUndefined();
+      vi.stubEnv('NODE_ENV', 'production');
+      vi.stubEnv('ENV_FILE', 'none');
+      expect(readEnvFile()).toBeUndefined();
+      vi.stubEnv('ENV_FILE', file);
+      expect(readEnvFile()).toBe(file);
+      expect(process.env.INKWELL_TEST_FROM_FILE).toBe('file');
+      expect(process.env.INKWELL_TEST_ALREADY).toBe('environment');
+      vi.stubEnv('ENV_FILE', path.join(dataDir, 'missing.env'));
+      expect(() => readEnvFile()).toThrow('ENV_FILE');
+    } finally {
+      vi.unstubAllEnvs();
+      delete process.env.INKWELL_TEST_FROM_FILE;
+    }
   });
 });

@@ -173,6 +173,24 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The `.env` file of the folder the process starts in (.env.example says to copy it there), or the
+ * file ENV_FILE names: its variables are added to the environment, where a variable already set
+ * wins. Not read by tests, nor with ENV_FILE=none (the browser suite and benchmarks start servers
+ * that must not pick up a developer's settings). Returns the file read, if any.
+ */
+export function readEnvFile(): string | undefined {
+  const named = process.env.ENV_FILE;
+  if (process.env.NODE_ENV === 'test' || named === 'none') return undefined;
+  const file = path.resolve(named || '.env');
+  if (!existsSync(file)) {
+    if (named) throw new Error(`Invalid configuration: ENV_FILE: ${file} does not exist`);
+    return undefined;
+  }
+  process.loadEnvFile(file);
+  return file;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty value counts as unset, for every variable: `PORT=` in an env file read as 0 (a random
   // port, and a PUBLIC_URL of localhost:0 in every mailed link), `JWT_TTL_SECONDS=` as "too small".
@@ -184,6 +202,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const env = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
   const port = overrides.port ?? env.PORT;
+  // Both listeners on one port failed at start with a bare EADDRINUSE that named neither variable.
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === port)
+    throw new Error('Invalid configuration: METRICS_PORT: must differ from PORT (the metrics listener is separate)');
   return {
     env: env.NODE_ENV,
     host: env.HOST,

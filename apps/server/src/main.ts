@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, readEnvFile } from './config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
+  const envFile = readEnvFile();
   const config = loadConfig(process.env, {});
   config.webDistDir ??= path.resolve(here, '../../web/dist');
   const app = await buildApp(config);
+  if (envFile) app.log.info({ file: envFile }, 'settings read from .env (variables already set win)');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,6 +12,7 @@ import { multipartBody } from '../../test/multipart';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { AUTH_STATE_TTL_MS } from '../lib/auth-state-memo';
+import { REDIS_UNREACHABLE } from './admin';
 
 /**
  * The real `npm run admin` process against the configuration a server would use: DATA_DIR's
@@ -30,7 +31,11 @@ function databaseUrl() {
 }
 
 async function admin(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env });
+  return adminWith({}, ...args);
+}
+
+async function adminWith(extra: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env: { ...env, ...extra } });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -189,6 +194,19 @@ describe('npm run admin', () => {
     const usage = await admin('grant', 'emperor', 'someone@example.com');
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('Usage: npm run admin -- <command>');
+
+    // A Redis it cannot reach: running servers would not hear of the change, so nothing is done.
+    const person = await createUser(t, { name: 'Not Promoted' });
+    const offline = await adminWith({ REDIS_URL: 'redis://127.0.0.1:1/0', LOG_LEVEL: 'silent' }, 'grant', 'admin', person.email);
+    expect(offline.code).toBe(1);
+    expect(offline.err.trim().split('\n').pop()).toBe(REDIS_UNREACHABLE);
+    expect((await me(person.token)).json().user.role).toBe('user');
+
+    // A setting that is wrong is named in one line, without a stack.
+    const wrong = await adminWith({ DATABASE_URL: 'mysql://localhost/inkwell' }, 'grant', 'admin', person.email);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('DATABASE_URL');
+    expect(wrong.err).not.toMatch(/\n\s+at /);
   }, 30_000);
 });
 

@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES, MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, USER_MESSAGES } from '@inkwell/core';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, readEnvFile } from '../config';
 import { AppError } from '../lib/errors';
 
 /**
@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run admin -- <command>
   delete-post <post> [reason]     delete one post (its id or its /blog/ address) with its images`;
 
 const DEFAULT_REASON = 'From the command line';
+export const REDIS_UNREACHABLE =
+  'Redis (REDIS_URL) cannot be reached, so running servers would not hear of this change: nothing was done. Start Redis, or check REDIS_URL.';
 
 class UsageError extends Error {}
 
@@ -77,8 +79,15 @@ async function run(env: NodeJS.ProcessEnv, act: (services: Services) => Promise<
   const app = await buildApp(loadConfig({ LOG_LEVEL: 'warn', ...env }, { mailWorker: false, backgroundJobs: false }));
   try {
     // Connected before acting, so what the action announces (a suspension lifted, tokens revoked)
-    // reaches the running instances: ioredis holds commands until it is; a Redis that is down fails this.
-    await app.services.redis?.ping().catch(() => undefined);
+    // reaches the running instances. A configured Redis that cannot be reached stops the command
+    // before it acts: running servers would not hear of it (cached pages, open sockets, tokens).
+    if (app.services.redis) {
+      try {
+        await app.services.redis.ping();
+      } catch {
+        throw new AppError(503, REDIS_UNREACHABLE);
+      }
+    }
     const done = await act(app.services);
     // Handed to Redis before the process closes its connections (an unsuspend's message was lost).
     await Promise.all([app.services.publicData.published(), app.services.sessions.published()]);
@@ -111,13 +120,16 @@ async function deletePost(s: Services, blogId: string, reason: string): Promise<
 }
 
 if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {
+  readEnvFile();
   runAdmin(process.argv.slice(2)).then(
     (message) => {
       console.log(message);
       process.exit(0);
     },
     (err) => {
-      console.error(err instanceof UsageError || err instanceof AppError ? err.message : err);
+      // The message names what is wrong (a variable, an address); a stack only helps a developer.
+      console.error(err instanceof Error ? err.message : err);
+      if (!(err instanceof UsageError || err instanceof AppError) && process.env.LOG_LEVEL === 'debug') console.error(err);
       process.exit(err instanceof UsageError ? 2 : 1);
     },
   );

@@ -112,7 +112,8 @@ describe(`query plans on ${ENGINE}`, () => {
         const plan = await t.database.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
         );
-        for (const { detail } of plan.rows) if (/LAST (?:\d+ TERMS|TERM) OF ORDER BY/.test(detail)) problems.push(`${name}: ${detail}\n    ${q.sql}`);
+        for (const { detail } of plan.rows)
+          if (/LAST (?:\d+ TERMS|TERM) OF ORDER BY/.test(detail)) problems.push(`${name}: ${detail}\n    ${q.sql}`);
       }
     }
     expect(problems).toEqual([]);

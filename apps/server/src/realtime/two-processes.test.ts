@@ -45,6 +45,7 @@ async function startServer(): Promise<string> {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      ENV_FILE: 'none', // never a developer's .env
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

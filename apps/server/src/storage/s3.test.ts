@@ -58,9 +58,14 @@ describe('S3Storage against an S3-protocol server', () => {
     storage.close();
   });
 
+  it('fails its readiness check when the bucket does not exist (a misspelt S3_BUCKET)', async () => {
+    const storage = new S3Storage({ ...(s3.storage() as S3StorageConfig), bucket: 'inkwell-media-misspelt' });
+    await expect(storage.check()).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    storage.close();
+  });
+
   it('fails its readiness check with a wrong secret (the server verifies signatures)', async () => {
     const storage = new S3Storage(s3.storage({ secretAccessKey: 'not-the-secret' }) as S3StorageConfig);
-    // A HEAD answer has no body to name the error; the status says it.
     await expect(storage.check()).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     await expect(storage.put('inline/x.webp', Buffer.from('x'), 'image/webp')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     storage.close();
@@ -185,6 +190,24 @@ describe('readiness when the object store is down', () => {
       expect((await t.app.inject({ url: '/api/v1/health/live' })).statusCode).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+
+  it('answers 503 for a bucket that does not exist and for a wrong secret, naming the failure', async () => {
+    const working = s3.storage() as S3StorageConfig;
+    const cases: [S3StorageConfig, string][] = [
+      [{ ...working, bucket: 'inkwell-media-misspelt' }, 'NoSuchBucket'],
+      [s3.storage({ secretAccessKey: 'not-the-secret' }) as S3StorageConfig, 'SignatureDoesNotMatch'],
+    ];
+    for (const [storage, error] of cases) {
+      const t = await createTestApp({ storage });
+      try {
+        const res = await t.app.inject({ url: '/api/v1/health/ready' });
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json().checks.storage, res.body).toMatchObject({ reachable: false, error });
+      } finally {
+        await t.close();
+      }
     }
   });
 });

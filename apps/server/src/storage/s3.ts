@@ -7,7 +7,7 @@ type Sdk = typeof import('@aws-sdk/client-s3');
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
-/** A key that is never written: its HEAD answers 404 from a reachable bucket we may read. */
+/** A key that is never written: reading it answers NoSuchKey from a reachable bucket we may read. */
 const READINESS_PROBE_KEY = 'inkwell-readiness-probe/absent.txt';
 
 const notFound = (err: unknown) => {
@@ -93,15 +93,18 @@ export class S3Storage implements Storage {
   }
 
   /**
-   * A HEAD of an absent key: 404 proves the endpoint, bucket and credentials work. (HeadBucket
-   * would need the same s3:ListBucket right; AWS answers 403 instead of 404 without it.)
+   * A GET of an absent key: NoSuchKey proves the endpoint, the bucket and the credentials work.
+   * Not a HEAD: its answer has no body, so a bucket that does not exist (a misspelt S3_BUCKET)
+   * answered the same bare 404 and was reported ready while every upload failed. (HeadBucket would
+   * need the s3:ListBucket right; AWS answers 403 instead of 404 without it.)
    */
   async check(): Promise<void> {
     const { sdk, client } = await this.connect();
     try {
-      await client.send(new sdk.HeadObjectCommand({ Bucket: this.config.bucket, Key: READINESS_PROBE_KEY }));
+      const found = await client.send(new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: READINESS_PROBE_KEY }));
+      (found.Body as Readable | undefined)?.destroy();
     } catch (err) {
-      if (notFound(err)) return;
+      if ((err as { name?: string }).name === 'NoSuchKey') return;
       throw err;
     }
   }
