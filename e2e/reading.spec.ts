@@ -151,6 +151,20 @@ test('search and tag pages show Results for the term, cards and Load more', asyn
 
   await page.goto('/search?q=nothingmatchesthisxyz');
   await expect(page.getByText('No blogs found')).toBeVisible();
+
+  // Pasted text longer than a search takes (200 characters) is cut to it, not refused with a
+  // validation message and a Try again that cannot succeed; so is a hand-made address.
+  const long = `${word} ${'verbose '.repeat(75)}`;
+  await page.getByPlaceholder('Search articles...').first().fill(long);
+  await page.getByPlaceholder('Search articles...').first().press('Enter');
+  const settled = page.getByText('No blogs found').or(cards.first());
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Results for ${word} verbose`);
+  await expect(settled.first()).toBeVisible();
+  await expect(page.getByText('The posts could not be loaded.')).toHaveCount(0);
+  await page.goto(`/search?q=${encodeURIComponent(long)}`);
+  await expect(settled.first()).toBeVisible();
+  await expect(page.getByText('The posts could not be loaded.')).toHaveCount(0);
+  await expect(page.getByText(/Too big/)).toHaveCount(0);
   await page.goto('/tag/no-such-tag-here');
   await expect(page).toHaveURL(/\/tag\/nosuchtaghere$/); // the canonical form of the tag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for nosuchtaghere');

@@ -7,6 +7,8 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_PASSWORD_INPUT_LENGTH = 256;
 export const MAX_NAME_LENGTH = 80;
 export const MAX_COMMENT_LENGTH = 5000;
+/** A search's words (server-enforced; the search box stops there, a longer address is cut to it). */
+export const MAX_SEARCH_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 export const FEATURED_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const HEADER_LEVELS = [2, 3, 4] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, MAX_TAGS } from '../constants';
+import { MAX_PAGE_LIMIT, MAX_SEARCH_LENGTH, MAX_TAGS } from '../constants';
 import { BLOG_MESSAGES, MAX_DESCRIPTION_LENGTH, MAX_TAG_LENGTH, MAX_TITLE_LENGTH } from '../messages';
 import { normalizeTag, TAG_MESSAGES, TAG_PATTERN } from '../rules/tags';
 import type { BlogContent } from './blocks';
@@ -109,7 +109,7 @@ export const blogUpdateBody = blogBody.extend({
 export const blogListQuery = z.object({
   page: queryWholeNumber(1, 100_000, 1),
   limit: queryWholeNumber(1, MAX_PAGE_LIMIT, 10),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   tag: z.string().trim().max(MAX_TAG_LENGTH).optional(),
 });
 export type BlogListQuery = z.infer<typeof blogListQuery>;

@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from '@inkwell/core';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -52,6 +53,7 @@ export function NavSearch({ id, autoFocus = false, onSearched, className = '' }:
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         placeholder="Search articles..."
+        maxLength={MAX_SEARCH_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
         className="w-full rounded-full border border-gray-200 bg-gray-100 py-2 pr-4 pl-9 text-sm text-gray-900 placeholder-gray-500 outline-none transition focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/30 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100 dark:placeholder-gray-400 dark:focus:bg-gray-900"
