@@ -234,8 +234,11 @@ test('a notifications page that cannot be read says so with Try again, not that 
   const main = page.getByRole('main');
   await expect(main.getByRole('alert')).toHaveText('Service temporarily unavailable. Please try again.');
   await expect(main.getByText('No notifications found')).toHaveCount(0);
+  // Nor that everything is read: the count came with the list that failed.
+  await expect(main.getByText('You are all caught up')).toHaveCount(0);
   failing = false;
   await main.getByRole('button', { name: 'Try again' }).click();
   await expect(main.getByText('Bob Follower', { exact: false }).first()).toBeVisible();
+  await expect(main.getByText('1 unread')).toBeVisible();
   await expect(main.getByRole('alert')).toHaveCount(0);
 });

@@ -40,13 +40,20 @@ const linkOf = (row: Element | null | undefined) => (row?.isConnected ? row.quer
 
 const MARK_READ_BUTTON = 'button[aria-label="Mark as read"]';
 
+/** The line under the heading: 'All caught up' only once the count and the list are known (it showed over a spinner and a failure). */
+function summary(unread: number | null | undefined, listUnknown: boolean): string {
+  if (unread) return `${unread} unread`;
+  return unread === 0 && !listUnknown ? 'You are all caught up' : '\u00a0';
+}
+
 /** /notifications (SPEC.md 2): filters, Mark all read, Clear all, per-item delete and mark-read, Load more. */
 export function NotificationsScreen() {
   const userId = useUserId();
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
   const list = useNotificationList(userId, filter);
-  const unread = useUnreadCount(userId) ?? 0;
+  const unreadCount = useUnreadCount(userId);
+  const unread = unreadCount ?? 0;
 
   const toasted = useRef(0);
   useEffect(() => {
@@ -137,7 +144,7 @@ export function NotificationsScreen() {
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-gray-100">
             Notifications
           </h1>
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{unread > 0 ? `${unread} unread` : 'You are all caught up'}</p>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{summary(unreadCount, list.isPending || list.isError)}</p>
         </div>
         <div className="flex gap-2">
           <Button
