@@ -111,7 +111,9 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
   await second.getByRole('button', { name: 'Comment options' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete comment' });
-  await expect(confirm.getByText('Are you sure you want to delete this comment? This action cannot be undone.')).toBeVisible();
+  await expect(
+    confirm.getByText('Are you sure you want to delete this comment? This action cannot be undone.', { exact: true }),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(panel.getByText('A second comment, edited')).toHaveCount(0);
   await expect(panel).toHaveAccessibleName('Comments (2)');
@@ -138,6 +140,8 @@ test('comments: post, reply, edit, like, delete by the owner and by the blog cre
   await target.getByRole('button', { name: 'Comment options' }).first().click();
   await expect(creator.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
   await creator.getByRole('menuitem', { name: 'Delete' }).click();
+  // The comment has a reply: the question says it goes too.
+  await expect(creator.getByRole('dialog', { name: 'Delete comment' })).toContainText('Its replies will be deleted with it.');
   await creator.getByRole('dialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
   await expect(creator.getByRole('dialog', { name: 'Comments (0)' })).toBeVisible();
   await expect(creator.getByText('No comments yet')).toBeVisible();

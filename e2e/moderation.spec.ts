@@ -137,6 +137,8 @@ test('report a comment, hide it as a moderator; gone for a third reader, marked 
   const own = author.getByRole('article', { name: 'Comment by Sam Spammer' });
   await expect(own).toContainText(spam);
   await expect(own).toContainText('Hidden by a moderator');
+  // Nobody can reply to a hidden comment: no Reply button that would only fail.
+  await expect(own.getByRole('button', { name: 'Reply', exact: true })).toHaveCount(0);
   // One's own comment has Edit and Delete, never Report.
   await own.getByRole('button', { name: 'Comment options' }).click();
   await expect(own.getByRole('menuitem', { name: 'Edit' })).toBeFocused();

@@ -12,7 +12,14 @@ import { CommentForm } from './CommentForm';
  */
 
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment? This action cannot be undone.';
-const DELETE_COMMENT_TEXTS = { title: 'Delete comment', message: DELETE_COMMENT_QUESTION, confirm: 'Delete', busy: 'Deleting...' };
+/** Said when the comment has replies: they go with it (a reviewer deleted ten of another reader's replies unwarned). */
+export const DELETE_REPLIES_TOO = 'Its replies will be deleted with it.';
+const deleteTexts = (comment: Comment) => ({
+  title: 'Delete comment',
+  message: comment.replyCount > 0 || comment.replies?.length ? `${DELETE_COMMENT_QUESTION} ${DELETE_REPLIES_TOO}` : DELETE_COMMENT_QUESTION,
+  confirm: 'Delete',
+  busy: 'Deleting...',
+});
 
 export function EditCommentBox({ blogId, comment, onDone }: { blogId: string; comment: Comment; onDone: () => void }) {
   const edit = useEditComment(blogId);
@@ -107,5 +114,5 @@ export function DeleteCommentDialog({ blogId, comment, itemRef, onDeleted, onClo
       onClose();
     }
   };
-  return <ConfirmDialog open texts={DELETE_COMMENT_TEXTS} busy={remove.isPending} onClose={onClose} onConfirm={() => void onConfirm()} />;
+  return <ConfirmDialog open texts={deleteTexts(comment)} busy={remove.isPending} onClose={onClose} onConfirm={() => void onConfirm()} />;
 }

@@ -25,6 +25,8 @@ interface CommentItemProps {
   onDeleted: (item: HTMLElement, neighbours: HTMLElement[]) => void;
   /** A top-level comment's thread cut short by its page: where its replies read on. */
   replyCursor?: string;
+  /** A comment above this one is hidden by a moderator: nobody can reply anywhere in the thread. */
+  threadClosed?: boolean;
 }
 
 /**
@@ -40,7 +42,9 @@ function nestClasses(depth: number): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One comment with its actions, its reply box and its nested replies (SPEC.md 2 Comment panel). */
-export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted, replyCursor }: CommentItemProps) {
+export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, onDeleted, replyCursor, threadClosed }: CommentItemProps) {
+  // The server refuses a reply here ('You cannot reply to this comment'): no Reply button to fail.
+  const closed = Boolean(threadClosed || comment.hidden);
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -230,15 +234,17 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
                   {comment.replyCount} {comment.replyCount === 1 ? 'reply' : 'replies'}
                 </span>
               </span>
-              <button
-                ref={replyButtonRef}
-                type="button"
-                onClick={onReply}
-                aria-expanded={replying}
-                className="rounded-full px-2 py-1 font-medium hover:bg-gray-100 hover:text-gray-800 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-              >
-                Reply
-              </button>
+              {!closed && (
+                <button
+                  ref={replyButtonRef}
+                  type="button"
+                  onClick={onReply}
+                  aria-expanded={replying}
+                  className="rounded-full px-2 py-1 font-medium hover:bg-gray-100 hover:text-gray-800 dark:hover:bg-gray-800 dark:hover:text-gray-100"
+                >
+                  Reply
+                </button>
+              )}
             </div>
 
             {replying && signedIn && (
@@ -261,6 +267,7 @@ export function CommentItem({ comment, depth, blogId, viewerId, blogCreatorId, o
               viewerId={viewerId}
               blogCreatorId={blogCreatorId}
               onDeleted={onDeleted}
+              threadClosed={closed}
             />
           ))}
         </ul>
