@@ -94,6 +94,17 @@ export async function postComment(t: TestApp, user: TestUser, blogId: string, te
   return (res.json().newComment ?? res.json().newReply) as { _id: string; comment: string };
 }
 
+/** A reader's report of a post (POST /reports), failing the test unless it is accepted. */
+export async function reportPost(t: TestApp, user: TestUser, blogId: string, reason: 'spam' | 'harassment' | 'illegal') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/reports',
+    headers: bearer(user.token),
+    payload: { targetType: 'post', targetId: blogId, reason },
+  });
+  if (res.statusCode !== 201) throw new Error(`report failed ${res.statusCode}: ${res.body}`);
+}
+
 export async function countRows(
   t: TestApp,
   table: 'blogs' | 'likes' | 'saves' | 'comments' | 'comment_likes' | 'notifications' | 'blog_tags' | 'uploads',

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkWriter, postgresWriter, sqliteWriter } from '../../../bench/bulk-writer';
 import { appTables, emptyOrRefuse } from '../../../bench/seed-helpers';
-import { createBlog, postComment } from './blogs';
+import { createBlog, postComment, reportPost } from './blogs';
 import { bearer, createTestApp, createUser, ENGINE, type TestApp } from './helpers';
 
 /**
@@ -37,13 +37,7 @@ describe(`seed --reset on ${ENGINE}`, () => {
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/v1/users/${author.id}/block`, headers: bearer(reader.token) })).statusCode,
     ).toBe(200);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/reports',
-      headers: bearer(reader.token),
-      payload: { targetType: 'post', targetId: blogId, reason: 'spam' },
-    });
-    expect(report.statusCode, report.body).toBe(201);
+    await reportPost(t, reader, blogId, 'spam');
     const found = await t.app.inject({ url: '/api/v1/search-blogs?search=kubernetes' });
     expect(found.json().blogs).toHaveLength(1);
 

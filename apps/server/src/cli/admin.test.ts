@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlog } from '../../test/blogs';
+import { createBlog, reportPost } from '../../test/blogs';
 import { bearer, createUser, ENGINE, type TestApp } from '../../test/helpers';
 import { pngImage } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
@@ -150,13 +150,7 @@ describe('npm run admin', () => {
     const image = (await t.app.inject({ url: `/api/v1/blogs/${blogId}` })).json().blog.image as string;
     const { id: dbId } = await t.database.db.selectFrom('blogs').select('id').where('blog_id', '=', blogId).executeTakeFirstOrThrow();
     expect((await t.app.inject({ url: image })).statusCode).toBe(200);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/reports',
-      headers: bearer(reader.token),
-      payload: { targetType: 'post', targetId: blogId, reason: 'illegal' },
-    });
-    expect(report.statusCode, report.body).toBe(201);
+    await reportPost(t, reader, blogId, 'illegal');
     // A moderator's hide leaves the image at its address; the take-down removes it.
     const hide = await t.app.inject({
       method: 'POST',
