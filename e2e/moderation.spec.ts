@@ -247,6 +247,11 @@ test('the queue on a 320 px phone in the dark theme: hide a reported post; its a
   await expectNoBlockingA11y(page, 'hide dialog, dark, 320 px');
   await dialog.getByRole('button', { name: 'Hide' }).click();
   await expect(toast(page, 'Post hidden')).toBeVisible();
+  // The moderator may still read it, with no like, save or comment buttons that would only fail.
+  await page.goto(`/blog/${post.blogId}`);
+  await expect(page.getByRole('note')).toContainText('Hidden by a moderator');
+  await expect(page.getByText('Likes, saves and comments are closed while this post is hidden.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /comments?$/ })).toHaveCount(0);
   await context.close();
 
   const author = await pageAs(browser, stack, writer);

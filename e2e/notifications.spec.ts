@@ -84,13 +84,14 @@ test('realtime badge, dropdown mark-read and mark-all, then the notifications pa
   await expect(items.nth(0)).toContainText('Bob Fan commented on your post');
   await expect(items.nth(0)).toHaveAttribute('data-unread', 'true');
 
-  // An outside click closes it; clicking an item opens its blog.
+  // An outside click closes it; clicking an item opens its blog, and reads it.
   await page.mouse.click(10, 400);
   await expect(panel).toBeHidden();
   await bell.click();
   await items.nth(0).getByRole('button').first().click();
   await expect(page).toHaveURL(new RegExp(`/blog/${blogId}$`));
   await expect(panel).toBeHidden();
+  await expect(bell).toHaveAccessibleName('Notifications');
 
   // Ten more comments: the badge caps at '9+'.
   for (let i = 0; i < 10; i++) await api(stack, bob, 'POST', `/blogs/comment/${blogId}`, { comment: `Comment ${i}` });
@@ -121,11 +122,11 @@ test('realtime badge, dropdown mark-read and mark-all, then the notifications pa
   await expect(page.getByText('Notification deleted')).toBeVisible();
   await expect(page.getByText("You don't have any notifications in this category")).toBeVisible();
 
-  // Unread: 11 comments; mark one read (silently), then all.
+  // Unread: the 10 comments (the one opened above is read); mark one read (silently), then all.
   await filters.getByRole('button', { name: 'Unread' }).click();
   await expect(list).toHaveCount(10);
   await list.first().getByRole('button', { name: 'Mark as read' }).click();
-  await expect(bell).toHaveAccessibleName('Notifications, 9+ unread');
+  await expect(bell).toHaveAccessibleName('Notifications, 9 unread');
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByText('All notifications marked as read')).toBeVisible();
   await expect(bell).toHaveAccessibleName('Notifications');
@@ -202,6 +203,35 @@ test('an open dropdown follows what other tabs and taken-back actions did: no du
   await expect(panel.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   await expect(panel.getByLabel('Read', { exact: true })).toHaveCount(1);
   await second.close();
+});
+
+test('a notification already read and then taken back leaves the open page, and its redo shows once', async ({ page, stack }) => {
+  const problems = watchConsole(page);
+  const alice = await createVerifiedUser(stack, 'Read Alice');
+  const bob = await createVerifiedUser(stack, 'Undoing Bob');
+  await signInAs(page, alice.user);
+  const ready = realtimeReady(page);
+  await page.goto('/notifications');
+  await ready;
+  const main = page.getByRole('main');
+  const rows = main.getByText('Undoing Bob started following you');
+
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(rows).toHaveCount(1);
+  await main.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(main.getByText('You are all caught up')).toBeVisible();
+  // Unfollow: the notice was read, so the unread count does not move; the page drops it all the same.
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(rows).toHaveCount(0);
+  await api(stack, bob, 'PATCH', `/follow/${alice.user.id}`);
+  await expect(main.getByText('1 unread')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // Opening it reads it: the follower's profile, and no unread notice left.
+  await rows.click();
+  await expect(page).toHaveURL(new RegExp(`/@${bob.user.username}$`));
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
+  expect(problems).toEqual([]);
 });
 
 test('signed-out visitors of / never download socket.io', async ({ page }) => {

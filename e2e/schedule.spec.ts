@@ -25,6 +25,8 @@ test('a post scheduled from the editor waits under Drafts, then appears on the h
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule' });
   await expect(dialog).toContainText(/Your time zone: Asia\/(Kolkata|Calcutta)/);
+  // A new post is not public: nothing to warn about.
+  await expect(dialog.getByRole('note')).toHaveCount(0);
   // 12 s ahead, in the browser's (Kolkata) wall-clock time, to the second.
   const at = new Date(Math.ceil((Date.now() + 12_000) / 1000) * 1000);
   const local = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19);
@@ -103,4 +105,21 @@ test('the editor shows, changes and cancels an existing schedule (on a 320 px ph
   expect((await (await saved).json()).blog).toMatchObject({ draft: true, scheduledAt: null });
   expect(problems).toEqual([]);
   await context.close();
+});
+
+test('scheduling a post that is public says it takes the post off the site until then', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Live Scheduler');
+  const { blog } = await api(stack, author, 'POST', '/blogs', {
+    title: 'Already out there',
+    description: 'Public now',
+    content: { blocks: [{ type: 'paragraph', data: { text: 'Read me today.' } }] },
+    draft: false,
+  });
+  await signInAs(page, author.user);
+  await page.goto(`/edit/${blog.blogId}`);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule' });
+  await expect(dialog.getByRole('note')).toHaveText(
+    'This post is public now: scheduling it takes it off the site until the time you pick.',
+  );
 });

@@ -11,6 +11,8 @@ import type { UsersRepository } from '../modules/users/users.repo';
 export interface ServerToClient {
   newNotification(notification: unknown): void;
   unreadCountUpdate(count: number): void;
+  /** A notification of this user was taken back (an unlike, an unfollow): lists should be read again. */
+  notificationRemoved(): void;
 }
 export interface ClientToServer {
   /** The optional acknowledgement tells the client its socket is in the room (no missed events). */

@@ -17,6 +17,8 @@ export interface RealtimeEvents {
   newNotification: (notification: unknown) => void;
   /** The authoritative unread count. */
   unreadCountUpdate: (count: number) => void;
+  /** A notification was taken back (an unlike, an unfollow), read or not: lists are stale. */
+  notificationRemoved: () => void;
   /** The server refused the token ('unauthorized'): it was revoked or has expired. */
   unauthorized: () => void;
   /**
@@ -31,6 +33,7 @@ type EventName = keyof RealtimeEvents;
 const listeners: { [E in EventName]: Set<RealtimeEvents[E]> } = {
   newNotification: new Set(),
   unreadCountUpdate: new Set(),
+  notificationRemoved: new Set(),
   unauthorized: new Set(),
   connected: new Set(),
 };
@@ -86,6 +89,7 @@ function open(userId: string): void {
       s.on('unreadCountUpdate', (count: unknown) => {
         if (typeof count === 'number' && Number.isFinite(count)) emit('unreadCountUpdate', Math.max(0, count));
       });
+      s.on('notificationRemoved', () => emit('notificationRemoved'));
     })
     .catch(() => {
       // The chunk failed to load (offline, new deploy): the app works without live updates.

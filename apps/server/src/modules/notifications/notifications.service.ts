@@ -11,7 +11,7 @@ import type { NotificationFilterValue, NotificationKey, NotificationRow, Notific
 
 /** Where new notifications and counts are pushed: the realtime server's rooms (user:<id>). */
 export interface NotificationPush {
-  toUser(userId: string, event: 'newNotification' | 'unreadCountUpdate', payload: unknown): void;
+  toUser(userId: string, event: 'newNotification' | 'unreadCountUpdate' | 'notificationRemoved', payload: unknown): void;
   /** False only when the user certainly has no open tab: then nothing is read to push. */
   mayBeListening(userId: string): boolean;
 }
@@ -124,7 +124,7 @@ export class NotificationsService {
         if (!this.push.mayBeListening(n.recipientId)) return;
         try {
           if (added && tell) await this.publish([id]);
-          else if (removed) await this.pushCount(n.recipientId);
+          else if (removed) await this.pushRemoved(n.recipientId);
         } catch (err) {
           this.pushFailed(err);
         }
@@ -159,8 +159,8 @@ export class NotificationsService {
   /** Undo of a like, comment like or follow removes what it created, so toggling does not spam. */
   async retract(key: NotificationKey, tx: Tx): Promise<void> {
     await this.deps.notifications.deleteByKey(key, tx.db);
-    if (this.push.mayBeListening(key.recipientId))
-      tx.afterCommit(() => this.pushCount(key.recipientId).catch((err) => this.pushFailed(err)));
+    if (!this.push.mayBeListening(key.recipientId)) return;
+    tx.afterCommit(() => this.pushRemoved(key.recipientId).catch((err) => this.pushFailed(err)));
   }
 
   /** A new post tells the author's followers. */
@@ -269,6 +269,16 @@ export class NotificationsService {
     const above = await this.deps.comments.threads(replies);
     const none: ThreadComment[] = [];
     return rows.map((row) => presentNotification(row, (row.comment_parent_id && above.get(row.comment_parent_id)) || none));
+  }
+
+  /**
+   * A notice taken back (an unlike, an unfollow). Said apart from the count: one already read leaves
+   * the count as it was, and an open list kept it (its Delete then failed) and showed it twice after
+   * a redo.
+   */
+  private async pushRemoved(userId: string): Promise<void> {
+    this.push.toUser(userId, 'notificationRemoved', null);
+    await this.pushCount(userId);
   }
 
   private async pushCount(userId: string): Promise<number> {

@@ -137,8 +137,8 @@ function DiffView({ before, after }: { before: Revision; after: AutosaveFields }
   return (
     <div>
       <p className="mb-2 text-xs text-gray-600 dark:text-gray-400">
-        Restoring changes the editor’s text as marked: <del className="text-red-700 dark:text-red-300">removed</del>,{' '}
-        <ins className="text-green-800 dark:text-green-300">added</ins>.
+        Restoring saves this version as the post at once (a published post changes for its readers), its text changed as marked:{' '}
+        <del className="text-red-700 dark:text-red-300">removed</del>, <ins className="text-green-800 dark:text-green-300">added</ins>.
       </p>
       <div
         data-testid="revision-diff"

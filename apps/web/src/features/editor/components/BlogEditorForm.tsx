@@ -355,6 +355,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
           />
         </div>
         <ScheduleControl
+          live={Boolean(blog && !blog.draft)}
           scheduledAt={scheduledAt}
           onChange={(at) => {
             setScheduledAt(at);

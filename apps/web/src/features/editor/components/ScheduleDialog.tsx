@@ -16,10 +16,14 @@ interface ScheduleDialogProps {
   onClose: () => void;
   /** A new time (UTC ISO), or null to cancel the schedule. */
   onChange: (scheduledAt: string | null) => void;
+  /** The post is public now: a schedule makes it a draft until then (said before it is set). */
+  live?: boolean;
 }
 
+export const SCHEDULE_TAKES_OFFLINE = 'This post is public now: scheduling it takes it off the site until the time you pick.';
+
 /** Picks when a draft publishes itself: local date and time in, UTC out (the server's job publishes it). */
-export function ScheduleDialog({ open, scheduledAt, onClose, onChange }: ScheduleDialogProps) {
+export function ScheduleDialog({ open, scheduledAt, onClose, onChange, live = false }: ScheduleDialogProps) {
   const id = useId();
   const [value, setValue] = useState(() => toLocalInput(scheduledAt ? new Date(scheduledAt) : new Date(Date.now() + 3600_000)));
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +42,11 @@ export function ScheduleDialog({ open, scheduledAt, onClose, onChange }: Schedul
   return (
     <Modal open={open} title="Schedule" onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        {live && (
+          <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+            {SCHEDULE_TAKES_OFFLINE}
+          </p>
+        )}
         <div>
           <label htmlFor={`${id}-at`} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-300">
             Publish on
@@ -91,10 +100,12 @@ export function ScheduleControl({
   scheduledAt,
   onChange,
   disabled = false,
+  live = false,
 }: {
   scheduledAt: string | null;
   onChange: (scheduledAt: string | null) => void;
   disabled?: boolean;
+  live?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -113,7 +124,7 @@ export function ScheduleControl({
           {scheduledFor(scheduledAt)}
         </p>
       )}
-      {open && <ScheduleDialog open scheduledAt={scheduledAt} onClose={() => setOpen(false)} onChange={onChange} />}
+      {open && <ScheduleDialog open scheduledAt={scheduledAt} onClose={() => setOpen(false)} onChange={onChange} live={live} />}
     </div>
   );
 }

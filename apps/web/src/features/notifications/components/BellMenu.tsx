@@ -94,6 +94,8 @@ export default function BellMenu() {
 
   const go = (n: Notification) => {
     setOpen(false);
+    // Opened is read (the count stayed as it was after reading the post); quietly, like the page's own.
+    if (!n.isRead) void notificationActions.markRead(n._id).catch(() => undefined);
     navigate(notificationHref(n));
   };
 

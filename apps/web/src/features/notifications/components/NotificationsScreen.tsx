@@ -221,6 +221,8 @@ export function NotificationsScreen() {
               >
                 <Link
                   to={notificationHref(n)}
+                  // Opened is read; a failure is silent, as marking one read from the page is (SPEC.md 8).
+                  onClick={() => !n.isRead && markOne.mutate(n._id)}
                   className="min-w-0 flex-1 rounded-lg px-2 py-2 hover:bg-gray-100/70 dark:hover:bg-gray-800/60"
                 >
                   <NotificationContent notification={n} />

@@ -1,6 +1,7 @@
 import { NOTIFICATION_HEADER_FETCH, type NotificationFilter } from '@inkwell/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { useSession } from '../../../lib/session';
 import { onRealtime, retainRealtime } from '../../../lib/socket';
@@ -88,12 +89,21 @@ export const notificationActions = {
   },
   async remove(id: string) {
     const userId = currentUserId();
-    const data = await deleteNotification(id);
-    if (userId) {
+    try {
+      const data = await deleteNotification(id);
+      if (userId) {
+        removeFromCache(userId, id);
+        setUnread(data.unreadCount, userId);
+      }
+      return data;
+    } catch (error) {
+      // Already gone (taken back by an unlike or unfollow, deleted in another tab): what was asked
+      // for is done, so it leaves the list instead of staying with 'Failed to delete notification'.
+      if (!(error instanceof ApiError && error.status === 404) || !userId) throw error;
       removeFromCache(userId, id);
-      setUnread(data.unreadCount, userId);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+      return undefined;
     }
-    return data;
   },
   async clearAll() {
     const userId = currentUserId();
@@ -128,6 +138,11 @@ function listenOnce(): void {
     // beside its redo.
     if (userId && known !== null && typeof count === 'number' && count < known)
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+  });
+  // A notice taken back may have been read already (the count does not move): read the lists again.
+  onRealtime('notificationRemoved', () => {
+    const userId = currentUserId();
+    if (userId) void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
   });
   // Notifications made before the socket was registered were never pushed: re-read once connected.
   onRealtime('connected', () => {

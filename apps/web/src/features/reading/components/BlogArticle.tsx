@@ -39,6 +39,8 @@ const ACTION =
   'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition-colors text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
 
 /** The reading page of SPEC.md 2: title, image, creator with Follow, reading time, date, tags, blocks, footer. */
+export const CLOSED_WHILE_HIDDEN = 'Likes, saves and comments are closed while this post is hidden.';
+
 export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPreloadComments, commentsButtonRef }: BlogArticleProps) {
   const actions = useBlogActions(blog);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -51,6 +53,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
   const minutes = typeof blog.readingTime === 'number' ? blog.readingTime : readingTimeMinutes(blocks.length);
 
   usePageTitle(blog.title);
+  const closed = Boolean(blog.hidden) && !isAuthor;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12" aria-labelledby="blog-title">
@@ -126,44 +129,52 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
       </div>
 
       <footer className="mt-12 flex flex-wrap items-center gap-2 border-y border-gray-200 py-3 dark:border-gray-800">
-        <button
-          type="button"
-          onClick={actions.toggleLike}
-          aria-pressed={blog.isLiked}
-          title={blog.isLiked ? 'Unlike' : 'Like'}
-          // Rose 700: the count is text, and rose 600 gave 4.3:1 on the page's grey (4.1:1 hovered).
-          className={`${ACTION} ${blog.isLiked ? 'text-rose-700 dark:text-rose-400' : ''}`}
-        >
-          <Heart size={20} aria-hidden="true" className={blog.isLiked ? 'fill-current' : ''} />
-          <span aria-hidden="true">{blog.likeCount}</span>
-          <span className="sr-only">{plural(blog.likeCount, 'like')}</span>
-        </button>
-        <button
-          ref={commentsButtonRef}
-          type="button"
-          onClick={onOpenComments}
-          onPointerEnter={onPreloadComments}
-          onFocus={onPreloadComments}
-          aria-haspopup="dialog"
-          aria-expanded={commentsOpen}
-          title="Comments"
-          className={ACTION}
-        >
-          <MessageCircle size={20} aria-hidden="true" />
-          <span aria-hidden="true">{blog.commentCount}</span>
-          <span className="sr-only">{plural(blog.commentCount, 'comment')}</span>
-        </button>
-        <button
-          type="button"
-          onClick={actions.toggleSave}
-          aria-pressed={blog.isSaved}
-          className={`${ACTION} ${blog.isSaved ? 'text-indigo-600 dark:text-indigo-400' : ''}`}
-        >
-          <Bookmark size={20} aria-hidden="true" className={blog.isSaved ? 'fill-current' : ''} />
-          {blog.isSaved ? 'Saved' : 'Save'}
-        </button>
+        {closed ? (
+          // A moderator reading a hidden post: the server refuses likes, saves and its comments to
+          // anyone but the author, so there are no buttons that would only fail.
+          <p className="px-1 text-sm text-gray-600 dark:text-gray-400">{CLOSED_WHILE_HIDDEN}</p>
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={actions.toggleLike}
+              aria-pressed={blog.isLiked}
+              title={blog.isLiked ? 'Unlike' : 'Like'}
+              // Rose 700: the count is text, and rose 600 gave 4.3:1 on the page's grey (4.1:1 hovered).
+              className={`${ACTION} ${blog.isLiked ? 'text-rose-700 dark:text-rose-400' : ''}`}
+            >
+              <Heart size={20} aria-hidden="true" className={blog.isLiked ? 'fill-current' : ''} />
+              <span aria-hidden="true">{blog.likeCount}</span>
+              <span className="sr-only">{plural(blog.likeCount, 'like')}</span>
+            </button>
+            <button
+              ref={commentsButtonRef}
+              type="button"
+              onClick={onOpenComments}
+              onPointerEnter={onPreloadComments}
+              onFocus={onPreloadComments}
+              aria-haspopup="dialog"
+              aria-expanded={commentsOpen}
+              title="Comments"
+              className={ACTION}
+            >
+              <MessageCircle size={20} aria-hidden="true" />
+              <span aria-hidden="true">{blog.commentCount}</span>
+              <span className="sr-only">{plural(blog.commentCount, 'comment')}</span>
+            </button>
+            <button
+              type="button"
+              onClick={actions.toggleSave}
+              aria-pressed={blog.isSaved}
+              className={`${ACTION} ${blog.isSaved ? 'text-indigo-600 dark:text-indigo-400' : ''}`}
+            >
+              <Bookmark size={20} aria-hidden="true" className={blog.isSaved ? 'fill-current' : ''} />
+              {blog.isSaved ? 'Saved' : 'Save'}
+            </button>
+          </>
+        )}
 
-        {canReport && (
+        {canReport && !closed && (
           <button type="button" onClick={() => setReporting(true)} aria-haspopup="dialog" className={`${ACTION} ml-auto`}>
             <Flag size={18} aria-hidden="true" />
             Report
