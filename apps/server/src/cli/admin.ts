@@ -31,7 +31,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     return email.trim().toLowerCase();
   };
   const reasonOf = (words: string[]) => (words.join(' ').trim() || DEFAULT_REASON).slice(0, MAX_MODERATION_REASON_LENGTH);
-  let action: (s: Awaited<ReturnType<typeof buildApp>>['services'], userId: string) => Promise<string>;
+  let action: (s: Services, userId: string) => Promise<string>;
   let email: string;
   if (command === 'delete-post') return run(env, (s) => deletePost(s, postIdOf(args[0]), reasonOf(args.slice(1))));
   switch (command) {

@@ -23,11 +23,8 @@ async function timed(check: () => Promise<unknown>): Promise<CheckResult> {
     return { reachable: true, latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
     // Names the failure (timeout, refused, access denied) without internals such as hosts or keys.
-    const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-    const status = e.$metadata?.httpStatusCode;
-    // An object store's bodyless refusal is named 'Unknown' by the SDK: its HTTP status says more.
-    const name = e.name === 'Unknown' && status ? `HTTP ${status}` : e.name;
-    const reason = e.message?.startsWith('no answer within') ? e.message : (e.code ?? name ?? 'Error');
+    const e = err as { name?: string; code?: string; message?: string };
+    const reason = e.message?.startsWith('no answer within') ? e.message : (e.code ?? e.name ?? 'Error');
     return { reachable: false, error: reason };
   } finally {
     clearTimeout(timer);

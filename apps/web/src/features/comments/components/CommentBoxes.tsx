@@ -13,7 +13,7 @@ import { CommentForm } from './CommentForm';
 
 export const DELETE_COMMENT_QUESTION = 'Are you sure you want to delete this comment? This action cannot be undone.';
 /** Said when the comment has replies: they go with it (a reviewer deleted ten of another reader's replies unwarned). */
-export const DELETE_REPLIES_TOO = 'Its replies will be deleted with it.';
+const DELETE_REPLIES_TOO = 'Its replies will be deleted with it.';
 const deleteTexts = (comment: Comment) => ({
   title: 'Delete comment',
   message: comment.replyCount > 0 || comment.replies?.length ? `${DELETE_COMMENT_QUESTION} ${DELETE_REPLIES_TOO}` : DELETE_COMMENT_QUESTION,

@@ -20,7 +20,7 @@ interface ScheduleDialogProps {
   live?: boolean;
 }
 
-export const SCHEDULE_TAKES_OFFLINE = 'This post is public now: scheduling it takes it off the site until the time you pick.';
+const SCHEDULE_TAKES_OFFLINE = 'This post is public now: scheduling it takes it off the site until the time you pick.';
 
 /** Picks when a draft publishes itself: local date and time in, UTC out (the server's job publishes it). */
 export function ScheduleDialog({ open, scheduledAt, onClose, onChange, live = false }: ScheduleDialogProps) {

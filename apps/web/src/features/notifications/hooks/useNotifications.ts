@@ -101,7 +101,7 @@ export const notificationActions = {
       // for is done, so it leaves the list instead of staying with 'Failed to delete notification'.
       if (!(error instanceof ApiError && error.status === 404) || !userId) throw error;
       removeFromCache(userId, id);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+      rereadLists(userId);
       return undefined;
     }
   },
@@ -115,6 +115,11 @@ export const notificationActions = {
     return data;
   },
 };
+
+/** This user's notification lists are stale (changed elsewhere): read them again. */
+function rereadLists(userId: string): void {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+}
 
 let listening = false;
 
@@ -136,18 +141,17 @@ function listenOnce(): void {
     // notices were read or deleted in another tab, or taken back (an unlike, an unfollow). The
     // lists are read again, so they neither show those as unread nor keep a taken-back one
     // beside its redo.
-    if (userId && known !== null && typeof count === 'number' && count < known)
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+    if (userId && known !== null && typeof count === 'number' && count < known) rereadLists(userId);
   });
   // A notice taken back may have been read already (the count does not move): read the lists again.
   onRealtime('notificationRemoved', () => {
     const userId = currentUserId();
-    if (userId) void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+    if (userId) rereadLists(userId);
   });
   // Notifications made before the socket was registered were never pushed: re-read once connected.
   onRealtime('connected', () => {
     const userId = currentUserId();
-    if (userId) void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+    if (userId) rereadLists(userId);
   });
   // A refused token: re-checking the session answers 401 and the api client signs out.
   onRealtime('unauthorized', () => void queryClient.invalidateQueries({ queryKey: ['me'] }));

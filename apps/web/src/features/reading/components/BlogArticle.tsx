@@ -39,7 +39,7 @@ const ACTION =
   'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition-colors text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
 
 /** The reading page of SPEC.md 2: title, image, creator with Follow, reading time, date, tags, blocks, footer. */
-export const CLOSED_WHILE_HIDDEN = 'Likes, saves and comments are closed while this post is hidden.';
+const CLOSED_WHILE_HIDDEN = 'Likes, saves and comments are closed while this post is hidden.';
 
 export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPreloadComments, commentsButtonRef }: BlogArticleProps) {
   const actions = useBlogActions(blog);
