@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { api, createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
 
 /**
@@ -14,10 +14,17 @@ function realtimeReady(page: Page): Promise<void> {
         if (String(frame.payload).includes('"register"')) registered = true;
       });
     });
-    page.on('request', (request) => {
+    // Stops listening once ready: a later list read still waiting for its answer when the test ends
+    // rejected 'Test ended' (a test that reads the lists again at its very end was flaky in CI).
+    const onRequest = (request: Request) => {
       if (!registered || request.method() !== 'GET' || !request.url().includes('/api/v1/notifications?')) return;
-      void request.response().then(() => resolve());
-    });
+      page.off('request', onRequest);
+      void request.response().then(
+        () => resolve(),
+        () => resolve(),
+      );
+    };
+    page.on('request', onRequest);
   });
 }
 
