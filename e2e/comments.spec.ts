@@ -282,3 +282,30 @@ test('keyboard focus stays in the thread after an edit, a reply and a delete', a
   await page.keyboard.press('Tab');
   await expect(panel.getByRole('button', { name: 'Close comments' })).toBeFocused();
 });
+
+test('the comment box counts its characters near the 5,000 limit and says when a paste was cut', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Limit Author');
+  const reader = await createVerifiedUser(stack, 'Long Writer');
+  const post = await createBlog(stack, author);
+  await signInAs(page, reader.user);
+  await page.goto(`/blog/${post.blogId}`);
+  await commentsButton(page, post.title).click();
+  const panel = page.getByRole('dialog', { name: 'Comments (0)' });
+  const box = panel.getByPlaceholder('Write a comment...');
+
+  await box.fill('a'.repeat(4_400));
+  await expect(panel.getByText(/\/5,000$/)).toHaveCount(0);
+  await box.fill('a'.repeat(4_600));
+  await expect(panel.getByText('4,600/5,000')).toBeVisible();
+  await expect(box).toHaveAccessibleDescription('4,600/5,000');
+
+  // A paste longer than the limit stops at it, and the box says so.
+  await box.fill('');
+  await box.focus();
+  await page.keyboard.insertText('b'.repeat(6_000));
+  await expect(box).toHaveValue('b'.repeat(5_000));
+  await expect(panel.getByText('5,000 characters: the limit')).toBeVisible();
+  await panel.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Comments (1)' })).toBeVisible();
+  await expect(page.getByText('5,000 characters: the limit')).toHaveCount(0);
+});

@@ -2,6 +2,8 @@ import { MAX_COMMENT_LENGTH } from '@inkwell/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { readTabDraft, writeTabDraft } from '../../../lib/tabDrafts';
 
+const COUNTER_FROM = Math.floor(MAX_COMMENT_LENGTH * 0.9);
+
 interface CommentFormProps {
   /** Accessible name of the text box. */
   label: string;
@@ -51,6 +53,9 @@ export function CommentForm({
   const blank = text.trim() === '';
   const unchanged = initial !== '' && text.trim() === initial.trim();
   const disabled = blank || unchanged || pending;
+  // The box stops at the limit (maxLength cuts a long paste without a word): the count shows from
+  // nine tenths of it, so the writer sees why the text ends where it does.
+  const nearLimit = text.length >= COUNTER_FROM;
 
   useEffect(() => {
     if (!autoFocus) return;
@@ -102,9 +107,20 @@ export function CommentForm({
         placeholder={placeholder}
         rows={initial ? 3 : 2}
         maxLength={MAX_COMMENT_LENGTH}
+        aria-describedby={nearLimit ? `${id}-count` : undefined}
         className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-500"
       />
       <div className="mt-2 flex items-center justify-end gap-2">
+        {nearLimit && (
+          <p
+            id={`${id}-count`}
+            className={`mr-auto text-xs ${text.length >= MAX_COMMENT_LENGTH ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-gray-500 dark:text-gray-400'}`}
+          >
+            {text.length >= MAX_COMMENT_LENGTH
+              ? `${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters: the limit`
+              : `${text.length.toLocaleString('en-US')}/${MAX_COMMENT_LENGTH.toLocaleString('en-US')}`}
+          </p>
+        )}
         {cancel && (
           <button
             type="button"
