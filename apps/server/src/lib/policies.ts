@@ -175,6 +175,19 @@ export function blogReadableBySql(table: string, reader: string | Expression<str
   return sql<SqlBool>`(${publiclyVisibleSql(table)} or ${sql.ref(`${table}.creator_id`)} = ${id})`;
 }
 
+/**
+ * Posts whose author (the column `creatorColumn`) `muterId` has not muted (issue 15): a mute takes
+ * the author out of the muter's home feed and their follower digest, nowhere else.
+ */
+export function notMutedBySql(creatorColumn: string, muterId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from user_mutes where user_mutes.muter_id = ${muterId} and user_mutes.muted_id = ${sql.ref(creatorColumn)})`;
+}
+
+/** A suspended account (issue 15) is sent no mail it did not ask for at that moment (digests). */
+export function notSuspendedSql(usersTable: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${usersTable}.suspended_at`)} is null`;
+}
+
 /** A series (issue 16) is changed only by its author, and holds only the author's own posts (canEditBlog). */
 export const canEditSeries = (viewer: ViewerId, series: { author_id: string }): boolean => isSelf(viewer, series.author_id);
 

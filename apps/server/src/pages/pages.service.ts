@@ -1,4 +1,14 @@
-import { type Blog, HOME_PAGE_SIZE, normalizeTag, PROFILE_PAGE_SIZE, type Profile, pageTitle, RESULTS_PAGE_SIZE } from '@inkwell/core';
+import {
+  type Blog,
+  HOME_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  MAX_TAG_LENGTH,
+  normalizeTag,
+  PROFILE_PAGE_SIZE,
+  type Profile,
+  pageTitle,
+  RESULTS_PAGE_SIZE,
+} from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -199,7 +209,7 @@ export class PagesService {
 
   async tag(raw: string): Promise<PageResult> {
     const tag = normalizeTag(raw);
-    if (!tag || tag.length > 50) return this.notFound();
+    if (!tag || tag.length > MAX_TAG_LENGTH) return this.notFound();
     if (tag !== raw) return { redirect: tagPath(tag) };
     const { blogs } = await this.deps.blogs.list({ page: 1, limit: RESULTS_PAGE_SIZE, tag });
     // A tag no published post carries has no page.
@@ -223,7 +233,7 @@ export class PagesService {
   }
 
   async search(q: string): Promise<PageResult> {
-    const term = q.trim().slice(0, 200);
+    const term = q.trim().slice(0, MAX_SEARCH_LENGTH);
     const { blogs } = term ? await this.deps.blogs.list({ page: 1, limit: RESULTS_PAGE_SIZE, search: term }) : { blogs: [] };
     return {
       status: 200,

@@ -2,7 +2,7 @@ import type { Compilable, Insertable, Kysely, Selectable, SelectQueryBuilder, Up
 import { isPostgres } from '../../db/dialect';
 import { prepared, readThroughIndex } from '../../db/prepared';
 import type { BlogsTable, Database } from '../../db/schema';
-import { NO_VIEWER, publiclyVisibleSql } from '../../lib/policies';
+import { NO_VIEWER, notMutedBySql, publiclyVisibleSql } from '../../lib/policies';
 
 export type BlogRow = Selectable<BlogsTable>;
 export type BlogRef = Pick<Selectable<BlogsTable>, 'id' | 'blog_id' | 'draft' | 'hidden' | 'creator_id'> & {
@@ -184,19 +184,7 @@ export class BlogsRepository {
           .select('page.id')
           .where(publiclyVisibleSql('page'))
           // Only for a viewer who muted someone (issue 15): everyone else's page stays index-only.
-          .$if(muterId !== null, (q) =>
-            q.where((w) =>
-              w.not(
-                w.exists(
-                  w
-                    .selectFrom('user_mutes')
-                    .select('user_mutes.muted_id')
-                    .where('user_mutes.muter_id', '=', muterId!)
-                    .whereRef('user_mutes.muted_id', '=', 'page.creator_id'),
-                ),
-              ),
-            ),
-          )
+          .$if(muterId !== null, (q) => q.where(notMutedBySql('page.creator_id', muterId!)))
           .orderBy('page.created_at', 'desc')
           .orderBy('page.id', 'desc')
           .limit(limit + 1)

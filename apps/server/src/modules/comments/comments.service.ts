@@ -214,13 +214,17 @@ export class CommentsService {
 
   async edit(userId: string, commentId: string, text: string): Promise<CommentView> {
     const { db, blogs, comments } = this.deps;
-    const comment = await comments.findById(commentId);
-    if (!comment) throw notFound('Comment not found');
-    if (!canEditComment(userId, comment)) throw forbidden('Only the author of a comment can edit it');
+    // As for a like: a comment on a post its author can no longer read (hidden, back to draft), or
+    // below someone else's hidden comment, is out of reach, not only out of sight.
+    const thread = await comments.thread(commentId);
+    const comment = thread?.[0];
+    if (!thread || !comment || !canReadThread(userId, thread)) throw notFound('Comment not found');
     const blog = await blogs.findById(comment.blog_id);
+    if (!blog || !canReadBlog(userId, blog)) throw notFound('Comment not found');
+    if (!canEditComment(userId, comment)) throw forbidden('Only the author of a comment can edit it');
     await transact(db, async (tx) => {
       await comments.updateText(commentId, text, nowIso(), tx.db);
-      if (blog) await tx.touch([commentsTag(blog.blog_id)], ['comments']);
+      await tx.touch([commentsTag(blog.blog_id)], ['comments']);
     });
     return presentComment((await this.deps.comments.findWithAuthor(commentId, userId))!);
   }

@@ -68,6 +68,8 @@ describe('a hidden post', () => {
     const { blogId } = await createBlog(t, author, { title: `Post ${word}`, tags: [tag] });
     await api('POST', `/blogs/like/${blogId}`, reader.token);
     await api('PATCH', `/save-blog/${blogId}`, reader.token);
+    const commented = await api('POST', `/blogs/comment/${blogId}`, reader.token, { comment: 'Said before the hide' });
+    const commentId = commented.json().newComment._id;
     for (const [url, body, needle] of await publicTexts(word, tag, blogId)) expect(body, url).toContain(needle);
     // The reading page and its comments, cached for visitors.
     for (const url of [`/blog/${blogId}`, `/api/v1/blogs/${blogId}`, `/api/v1/blogs/${blogId}/comments`]) {
@@ -95,6 +97,12 @@ describe('a hidden post', () => {
     // Nobody reaches it: no like, save or comment.
     expect((await api('POST', `/blogs/like/${blogId}`, reader.token)).statusCode).toBe(404);
     expect((await api('POST', `/blogs/comment/${blogId}`, reader.token, { comment: 'Hi' })).statusCode).toBe(404);
+    // Nor changes what they said there: the comment stays as the moderator saw it.
+    expect(
+      (await api('PATCH', `/blogs/edit-comment/${commentId}`, reader.token, { updatedCommentContent: 'Changed under the hide' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.services.repos.comments.findById(commentId))?.comment).toBe('Said before the hide');
     // The follower's "new post" notification no longer names it.
     const inbox = (await api('GET', '/notifications', reader.token)).json().notifications;
     expect(JSON.stringify(inbox)).not.toContain(blogId);

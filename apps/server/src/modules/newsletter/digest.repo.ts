@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nowIso } from '../../db/ids';
 import type { Database, DigestFrequency } from '../../db/schema';
-import { publiclyVisibleSql } from '../../lib/policies';
+import { notMutedBySql, notSuspendedSql, publiclyVisibleSql } from '../../lib/policies';
 
 export interface DigestPost {
   blog_id: string;
@@ -50,6 +50,7 @@ export class DigestRepository {
       .where('p.frequency', '=', frequency)
       .where('p.updated_at', '<', before)
       .where('u.email_verified', '=', 1)
+      .where(notSuspendedSql('u'))
       .where('p.user_id', '>', after)
       .where(notSent('following', period, 'p.user_id'))
       .orderBy('p.user_id')
@@ -81,6 +82,7 @@ export class DigestRepository {
       .select(['b.blog_id', 'b.title', 'b.description', 'b.like_count', 'u.name as author'])
       .where('f.follower_id', '=', readerId)
       .where(publiclyVisibleSql('b'))
+      .where(notMutedBySql('b.creator_id', readerId))
       .where('b.created_at', '>=', from)
       .where('b.created_at', '<', to)
       .orderBy('b.created_at', 'desc')

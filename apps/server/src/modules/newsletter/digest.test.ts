@@ -158,3 +158,32 @@ describe("followed authors' digest", () => {
     expect(received(off.email, subject)).toHaveLength(0);
   });
 });
+
+describe("followed authors' digest and the reader's own choices", () => {
+  it('leaves out the authors the reader muted, and mails a suspended reader nothing', async () => {
+    const kept = await createUser(t, { name: 'Kept Author' });
+    const muted = await createUser(t, { name: 'Muted Author' });
+    const reader = await createUser(t);
+    const suspended = await createUser(t);
+    for (const follower of [reader, suspended]) {
+      for (const author of [kept, muted]) await api(t, 'PATCH', `/follow/${author.id}`, undefined, follower);
+      await api(t, 'PUT', '/digest-settings', { frequency: 'daily' }, follower);
+    }
+    expect((await api(t, 'POST', `/users/${muted.id}/mute`, undefined, reader)).statusCode).toBe(200);
+    await t.app.services.moderation.setSuspended(null, suspended.id, true, 'Spam');
+    await createBlog(t, kept, { title: 'A post from the kept author' });
+    await createBlog(t, muted, { title: 'A post from the muted author' });
+
+    const tomorrow = new Date(Date.now() + DAY);
+    t.app.services.scheduler.register('digest-daily-choices', 3600_000, digestJob(t, tomorrow));
+    await t.app.services.scheduler.runNow('digest-daily-choices');
+    await deliverAll(t);
+
+    const subject = /^Subject: New posts from authors you follow/m;
+    const mails = received(reader.email, subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('A post from the kept author');
+    expect(mails[0]!.text).not.toContain('A post from the muted author');
+    expect(received(suspended.email, subject)).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import type { SeriesListResponse } from '@inkwell/core';
+import { MAX_SERIES_TITLE_LENGTH, type SeriesListResponse } from '@inkwell/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
@@ -79,7 +79,7 @@ export function SeriesField({ blogId }: { blogId: string }) {
             aria-label="New series title"
             className={fieldClasses}
             value={title}
-            maxLength={100}
+            maxLength={MAX_SERIES_TITLE_LENGTH}
             onChange={(e) => setTitle(e.target.value)}
           />
           <button
