@@ -75,9 +75,19 @@ test('the notifications page keeps the keyboard focus after Mark as read, Delete
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Clear all' })).toBeFocused();
 
-  // Clear all (disabled once done, as is Mark all read): the heading, and Tab goes on to the filters.
+  // Clear all asks first; Escape keeps everything and gives the focus back to the button.
   await page.keyboard.press('Enter');
+  const question = page.getByRole('dialog', { name: 'Clear all notifications?' });
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear all' })).toBeFocused();
+  await expect(row('Note 101')).toBeVisible();
+  // Answered yes, it is disabled once done (as is Mark all read): the heading, and Tab goes on to the filters.
+  await page.keyboard.press('Enter');
+  await question.getByRole('button', { name: 'Clear all' }).press('Enter');
   await expect(page.getByText('No notifications found')).toBeVisible();
+  await expect(question).toHaveCount(0);
   await expect(heading).toBeFocused();
   await expectFocusKept(page);
   await page.keyboard.press('Tab');

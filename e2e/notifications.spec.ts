@@ -144,6 +144,9 @@ test('realtime badge, dropdown mark-read and mark-all, then the notifications pa
   await filters.getByRole('button', { name: 'All' }).click();
   await expect(list).toHaveCount(10);
   await page.getByRole('button', { name: 'Clear all' }).click();
+  const question = page.getByRole('dialog', { name: 'Clear all notifications?' });
+  await expect(question).toContainText('Every notification will be deleted, read or unread, in every filter.');
+  await question.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByText('All notifications cleared')).toBeVisible();
   await expect(page.getByText('No notifications found')).toBeVisible();
   await bell.click();

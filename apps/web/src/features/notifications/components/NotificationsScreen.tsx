@@ -2,9 +2,10 @@ import type { NotificationFilter } from '@inkwell/core';
 import { NOTIFICATION_MESSAGES } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
 import { Bell, Check, CheckCheck, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage, isRateLimited } from '../../../lib/api';
@@ -31,6 +32,14 @@ export const PAGE_TEXTS = {
   deleted: NOTIFICATION_MESSAGES.deleted,
   cleared: NOTIFICATION_MESSAGES.cleared,
 } as const;
+
+/** Clear all deletes every notification, read or not, whatever the filter shows: it asks first. */
+const CLEAR_ALL_TEXTS = {
+  title: 'Clear all notifications?',
+  message: 'Every notification will be deleted, read or unread, in every filter. This cannot be undone.',
+  confirm: 'Clear all',
+  busy: 'Clearing...',
+};
 
 function parseFilter(value: string | null): NotificationFilter {
   return FILTERS.some((f) => f.value === value) ? (value as NotificationFilter) : 'all';
@@ -80,6 +89,7 @@ export function NotificationsScreen() {
     onSuccess: () => toast.success(PAGE_TEXTS.markedAll),
     onError: (error) => toast.error(isRateLimited(error) ? error.message : PAGE_TEXTS.markFailed),
   });
+  const [confirmClear, setConfirmClear] = useState(false);
   const clearAll = useMutation({
     mutationFn: notificationActions.clearAll,
     onSuccess: () => toast.success(PAGE_TEXTS.cleared),
@@ -107,7 +117,7 @@ export function NotificationsScreen() {
   const loadMoreRef = useRef<HTMLButtonElement>(null);
   /**
    * Mark all read and Clear all keep the focus when they failed; done, they stay disabled and it goes
-   * to the heading, not on to Clear all: a second Enter would empty the list, which asks no question.
+   * to the heading, not on to Clear all.
    */
   const selfOrHeading = (button: HTMLButtonElement | null) => (button && !button.disabled ? button : headingRef.current);
   /**
@@ -161,7 +171,7 @@ export function NotificationsScreen() {
             ref={clearAllRef}
             variant="secondary"
             size="sm"
-            onClick={() => clearAll.mutate(undefined, { onSettled: () => focusLater(() => selfOrHeading(clearAllRef.current)) })}
+            onClick={() => setConfirmClear(true)}
             disabled={clearAll.isPending || items.length === 0}
             className="text-red-600 dark:text-red-400"
           >
@@ -170,6 +180,21 @@ export function NotificationsScreen() {
           </Button>
         </div>
       </div>
+
+      <ConfirmDialog
+        open={confirmClear}
+        texts={CLEAR_ALL_TEXTS}
+        busy={clearAll.isPending}
+        onConfirm={() =>
+          clearAll.mutate(undefined, {
+            onSettled: () => {
+              setConfirmClear(false);
+              focusLater(() => selfOrHeading(clearAllRef.current));
+            },
+          })
+        }
+        onClose={() => setConfirmClear(false)}
+      />
 
       <div role="toolbar" aria-label="Filter notifications" className="mt-6 flex flex-wrap gap-2">
         {FILTERS.map((f) => (
