@@ -131,7 +131,7 @@ export class TransferService {
     // First, so the rows read next are all the accounts': nothing new can refer to them meanwhile.
     const partners = await lockAccountsAndPartners([from], { users, counters }, trx, [to]);
     // Read before anything moves: these are the rows whose counters may change.
-    const blogIds = await counters.blogsTouchedBy(from, trx);
+    const touchedBlogs = await counters.blogsTouchedBy(from, trx);
     const commentIds = await counters.commentsTouchedBy(from, trx);
     // The sender's follow partners, and its block partners: a block carried over ends the
     // recipient's follows with that person (the recipient's own blocks already did).
@@ -154,7 +154,7 @@ export class TransferService {
     // What is left (the sender's own follows, notifications, links) goes with the account.
     await users.delete(from, trx);
 
-    await counters.recountBlogs(blogIds, trx);
+    await counters.recountBlogs(touchedBlogs, trx);
     await counters.recountComments(commentIds, trx);
     await counters.recountUsers(userIds, trx);
     return { data: { transferredBlogs, transferredComments, transferredFollowers }, fileKeys };

@@ -1,13 +1,9 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
+import { inLists } from '../../db/in-lists';
 import type { Database, UploadsTable } from '../../db/schema';
 
 export type UploadRow = Selectable<UploadsTable>;
-
-/** Bound parameters per IN list, well under SQLite's and PostgreSQL's limits. */
-const CHUNK = 500;
-const chunks = <T>(list: T[]): T[][] =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Uploaded image records. Methods take an optional transaction so blogs can use them inside theirs. */
 export class UploadsRepository {
@@ -28,7 +24,7 @@ export class UploadsRepository {
    */
   async attach(blogId: string, ownerId: string, urls: string[], db: Kysely<Database> = this.db): Promise<number> {
     let n = 0;
-    for (const part of chunks([...new Set(urls)])) {
+    for (const part of inLists(urls)) {
       const ids = (
         await db
           .selectFrom('uploads')
@@ -72,14 +68,14 @@ export class UploadsRepository {
   }
 
   async removeUses(blogId: string, uploadIds: string[], db: Kysely<Database>): Promise<void> {
-    for (const part of chunks(uploadIds))
+    for (const part of inLists(uploadIds))
       await db.deleteFrom('upload_uses').where('blog_id', '=', blogId).where('upload_id', 'in', part).execute();
   }
 
   /** For each of `uploadIds` still used by some post: one such post. */
   async otherUses(uploadIds: string[], db: Kysely<Database>): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    for (const part of chunks(uploadIds)) {
+    for (const part of inLists(uploadIds)) {
       // Every use of each: an image is in a handful of posts (PostgreSQL has no min() for uuid).
       const rows = await db
         .selectFrom('upload_uses')
@@ -95,7 +91,7 @@ export class UploadsRepository {
   /** Ids among `uploadIds` that are their owner's current profile picture. */
   async currentAvatars(uploadIds: string[], db: Kysely<Database>): Promise<Set<string>> {
     const found = new Set<string>();
-    for (const part of chunks(uploadIds)) {
+    for (const part of inLists(uploadIds)) {
       const rows = await db
         .selectFrom('uploads')
         .innerJoin('users', (j) => j.onRef('users.id', '=', 'uploads.owner_id').onRef('users.profile_pic', '=', 'uploads.url'))
@@ -114,7 +110,7 @@ export class UploadsRepository {
   /** Rows among `ids` not linked to any blog (uploads made for a save that then failed). */
   async listUnattached(ids: string[], db: Kysely<Database> = this.db) {
     const rows = [];
-    for (const part of chunks(ids)) {
+    for (const part of inLists(ids)) {
       rows.push(
         ...(await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', 'in', part).where('blog_id', 'is', null).execute()),
       );
@@ -134,6 +130,6 @@ export class UploadsRepository {
   }
 
   async deleteByIds(ids: string[], db: Kysely<Database> = this.db): Promise<void> {
-    for (const part of chunks(ids)) await db.deleteFrom('uploads').where('id', 'in', part).execute();
+    for (const part of inLists(ids)) await db.deleteFrom('uploads').where('id', 'in', part).execute();
   }
 }

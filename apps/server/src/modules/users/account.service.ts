@@ -93,7 +93,7 @@ export class AccountService {
       const trx = tx.db;
       // First, so the rows read next are all the account's: nothing new can refer to it meanwhile.
       const userIds = await lockAccountsAndPartners([userId], { users, counters }, trx);
-      const blogIds = await counters.blogsTouchedBy(userId, trx);
+      const touchedBlogs = await counters.blogsTouchedBy(userId, trx);
       const commentIds = await counters.commentsTouchedBy(userId, trx);
       fileKeys = await counters.uploadKeys(userId, trx);
       await this.deps.onErasing?.(userId, tx);
@@ -104,7 +104,7 @@ export class AccountService {
       await mail.deleteForAddress(user.email, trx);
       // Digest settings and sends, and a newsletter subscription of the same address.
       await newsletter.forgetAccount(userId, user.email, trx);
-      await counters.recountBlogs(blogIds, trx);
+      await counters.recountBlogs(touchedBlogs, trx);
       await counters.recountComments(commentIds, trx);
       await counters.recountUsers(userIds, trx);
       await alsoInTx?.(tx);

@@ -1,13 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { inLists } from '../../db/in-lists';
 import type { Database } from '../../db/schema';
 import { publiclyVisibleSql } from '../../lib/policies';
 
-/** Bound parameters per IN list, well under SQLite's and PostgreSQL's limits. */
-const CHUNK = 500;
-const chunks = <T>(list: T[]): T[][] => {
-  const unique = [...new Set(list)];
-  return Array.from({ length: Math.ceil(unique.length / CHUNK) }, (_, i) => unique.slice(i * CHUNK, (i + 1) * CHUNK));
-};
+export interface TouchedBlogs {
+  reacted: string[];
+  commented: string[];
+}
 
 /**
  * Bulk changes (account deletion, transfer) remove or move many rows at once; instead of
@@ -16,16 +15,20 @@ const chunks = <T>(list: T[]): T[][] => {
  * simply not updated.
  */
 export class CountersRepository {
-  /** Blogs whose likes, saves or comments the user touched (their own blogs included). */
-  async blogsTouchedBy(userId: string, db: Kysely<Database>): Promise<string[]> {
-    const rows = await db
+  /**
+   * Blogs whose counts change when the user's likes, saves and comments go or move: `reacted`
+   * (their like and save counts) and `commented` (their comment counts, recounted one blog at a
+   * time, so only where the user commented).
+   */
+  async blogsTouchedBy(userId: string, db: Kysely<Database>): Promise<TouchedBlogs> {
+    const reacted = await db
       .selectFrom('likes')
       .select('blog_id')
       .where('user_id', '=', userId)
       .union(db.selectFrom('saves').select('blog_id').where('user_id', '=', userId))
-      .union(db.selectFrom('comments').select('blog_id').where('user_id', '=', userId))
       .execute();
-    return rows.map((r) => r.blog_id);
+    const commented = await db.selectFrom('comments').select('blog_id').distinct().where('user_id', '=', userId).execute();
+    return { reacted: reacted.map((r) => r.blog_id), commented: commented.map((r) => r.blog_id) };
   }
 
   /** Comments whose like or reply counts change when the user's likes and comments go. */
@@ -74,9 +77,9 @@ export class CountersRepository {
     return rows.map((r) => Number(r.search_rowid));
   }
 
-  /** comment_count counts replies too, as the comments module keeps it (see recountComments below). */
-  async recountBlogs(ids: string[], db: Kysely<Database>): Promise<void> {
-    for (const part of chunks(ids)) {
+  /** Like and save counts of the blogs reacted to, comment counts of those commented on (comment_count counts replies too, see below). */
+  async recountBlogs(touched: TouchedBlogs, db: Kysely<Database>): Promise<void> {
+    for (const part of inLists(touched.reacted)) {
       await db
         .updateTable('blogs')
         .set((eb) => ({
@@ -92,7 +95,7 @@ export class CountersRepository {
         .where('blogs.id', 'in', part)
         .execute();
     }
-    await this.recountBlogComments(ids, db);
+    await this.recountBlogComments(touched.commented, db);
   }
 
   /**
@@ -114,7 +117,7 @@ export class CountersRepository {
 
   /** reply_count counts direct replies only, and only those not hidden (issue 15). */
   async recountComments(ids: string[], db: Kysely<Database>): Promise<void> {
-    for (const part of chunks(ids)) {
+    for (const part of inLists(ids)) {
       await db
         .updateTable('comments')
         .set((eb) => ({
@@ -135,7 +138,7 @@ export class CountersRepository {
 
   /** published_count counts published blogs only (drafts and hidden posts never show in counts). */
   async recountUsers(ids: string[], db: Kysely<Database>): Promise<void> {
-    for (const part of chunks(ids)) {
+    for (const part of inLists(ids)) {
       await db
         .updateTable('users')
         .set((eb) => ({

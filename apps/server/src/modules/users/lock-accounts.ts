@@ -21,7 +21,8 @@ export async function lockAccountsAndPartners(
   const partners = await partnersOf();
   await deps.users.lockForChange([...new Set([...accountIds, ...alsoLock, ...partners])], trx);
   // Follows committed between the first read and the lock: rare, locked after the rest.
-  const late = (await partnersOf()).filter((id) => !partners.includes(id) && !accountIds.includes(id) && !alsoLock.includes(id));
+  const locked = new Set([...accountIds, ...alsoLock, ...partners]);
+  const late = (await partnersOf()).filter((id) => !locked.has(id));
   await deps.users.lockForChange(late, trx);
   return [...partners, ...late];
 }

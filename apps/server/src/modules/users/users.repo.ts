@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
+import { inLists } from '../../db/in-lists';
 import { prepared } from '../../db/prepared';
 import type { Database, UsersTable } from '../../db/schema';
 
@@ -118,8 +119,11 @@ export class UsersRepository {
    * account gone. SQLite's transaction already holds the only connection.
    */
   async lockForChange(ids: string[], trx: Kysely<Database>): Promise<void> {
-    if (!isPostgres(trx) || !ids.length) return;
-    await trx.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    if (!isPostgres(trx)) return;
+    // Sorted before it is cut, so the locks are still taken in one id order across the lists.
+    for (const part of inLists([...ids].sort())) {
+      await trx.selectFrom('users').select('id').where('id', 'in', part).orderBy('id').forUpdate().execute();
+    }
   }
 
   /** The current token version of each of these users (a deleted one is absent). */
