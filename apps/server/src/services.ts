@@ -42,7 +42,7 @@ import { DigestRepository } from './modules/newsletter/digest.repo';
 import { DigestService } from './modules/newsletter/digest.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repo';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
-import { blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
+import { blockingNotificationEvents, blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
 import { NotificationsRepository } from './modules/notifications/notifications.repo';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { RevisionKeeper } from './modules/revisions/revision-keeper';
@@ -241,7 +241,13 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     liveCounts,
   });
   const follows = new FollowsService({ db, cards, follows: repos.follows, blocking: repos.blocking, events, liveCounts });
-  const blocking = new BlockingService({ db, users: repos.users, follows: repos.follows, blocking: repos.blocking });
+  const blocking = new BlockingService({
+    db,
+    users: repos.users,
+    follows: repos.follows,
+    blocking: repos.blocking,
+    events: blockingNotificationEvents(notifications),
+  });
   const comments = new CommentsService({
     db,
     blogs: repos.blogs,

@@ -86,6 +86,7 @@ export const reportGroupSchema = z.object({
     /** /blog/{blogId}, /blog/{blogId}#comment-{commentId} or /profile/{username}. */
     url: z.string(),
     author: moderationUserSchema,
+    /** Hidden by a moderator (what Hide and Restore change); never for a user. */
     hidden: z.boolean(),
     authorSuspended: z.boolean(),
   }),

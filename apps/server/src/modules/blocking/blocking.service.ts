@@ -5,18 +5,27 @@ import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { canBlock } from '../../lib/policies';
 import { profileTag } from '../../lib/public-tags';
-import { transact } from '../../lib/tx';
+import { type Tx, transact } from '../../lib/tx';
 import { page } from '../blogs/blogs.presenter';
 import type { FollowsRepository } from '../follows/follows.repo';
 import { presentUserCard } from '../users/users.presenter';
 import type { UsersRepository } from '../users/users.repo';
 import type { BlockingRepository, RelationKind } from './blocking.repo';
 
+/** What a block or mute tells the notifications (wired in services.ts, as the follows' hooks are). */
+export interface BlockingEvents {
+  /** A block ended this follow: its "started following you" goes, as an unfollow's does. */
+  onFollowEnded?(e: { followerId: string; followingId: string }, tx: Tx): Promise<void>;
+  /** What the actor's notifications show changed (a block's or a mute's sender left or came back). */
+  onRelationChanged?(actorId: string): Promise<void>;
+}
+
 interface Deps {
   db: Kysely<Database>;
   users: UsersRepository;
   follows: FollowsRepository;
   blocking: BlockingRepository;
+  events?: BlockingEvents;
 }
 
 /**
@@ -43,6 +52,7 @@ export class BlockingService {
         for (const [follower, following] of pairs) {
           if (await follows.remove(follower, following, tx.db)) {
             await follows.adjustCounts(follower, following, -1, tx.db);
+            await this.deps.events?.onFollowEnded?.({ followerId: follower, followingId: following }, tx);
             changed = true;
           }
         }
@@ -51,6 +61,7 @@ export class BlockingService {
       });
     } else if (on) await blocking.add(kind, actorId, targetId, nowIso());
     else await blocking.remove(kind, actorId, targetId);
+    await this.deps.events?.onRelationChanged?.(actorId);
     const flags = await blocking.flagsOf(actorId, targetId);
     const message =
       kind === 'blocked' ? (on ? BLOCK_MESSAGES.blocked : BLOCK_MESSAGES.unblocked) : on ? BLOCK_MESSAGES.muted : BLOCK_MESSAGES.unmuted;

@@ -229,6 +229,23 @@ describe('reports', () => {
     expect((await api('GET', '/moderation/reports?cursor=!!', moderator.token)).statusCode).toBe(400);
   });
 
+  it("shows a suspended author's reported post and profile as suspended, not hidden, so Hide is still offered", async () => {
+    const writer = await createUser(t, { name: 'Suspended writer' });
+    const post = await createBlog(t, writer, { title: 'Reported before the suspension' });
+    await api('POST', '/reports', user.token, { targetType: 'post', targetId: post.blogId, reason: 'spam' });
+    expect((await api('POST', `/moderation/users/${writer.id}/suspend`, moderator.token, reason)).statusCode).toBe(200);
+    // The suspension closed the reports on the profile; one made since shows it suspended, not hidden.
+    expect((await api('POST', '/reports', user.token, { targetType: 'user', targetId: writer.id, reason: 'spam' })).statusCode).toBe(201);
+    const group = async (id: string) =>
+      (await api('GET', '/moderation/reports?limit=50', moderator.token)).json().items.find((g: { targetId: string }) => g.targetId === id);
+    expect((await group(post.blogId))?.target).toMatchObject({ hidden: false, authorSuspended: true });
+    expect((await group(writer.id))?.target).toMatchObject({ hidden: false, authorSuspended: true });
+    // Hidden by a moderator as well: it stays hidden after the author is unsuspended.
+    expect((await api('POST', `/moderation/posts/${post.blogId}/hide`, moderator.token, reason)).statusCode).toBe(200);
+    expect((await api('POST', `/moderation/users/${writer.id}/unsuspend`, moderator.token, reason)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${post.blogId}` })).statusCode).toBe(404);
+  });
+
   it('answers 400 to a cursor of the right shape whose values are not a time, a kind and an id', async () => {
     const cursor = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
     const bad = [

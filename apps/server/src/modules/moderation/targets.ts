@@ -1,5 +1,12 @@
 import type { ReportGroup, ReportTargetType } from '@inkwell/core';
+import { HIDDEN_BY_MODERATOR } from '../../db/schema';
 import type { ModerationRepository } from './moderation.repo';
+
+/**
+ * Hidden by a moderator's own hand: the bit Hide and Restore change. A suspended author's post is
+ * hidden too (the other bit), but Restore cannot show it and Hide still has work to do.
+ */
+const isHiddenByModerator = (hidden: number | string | null): boolean => (Number(hidden) & HIDDEN_BY_MODERATOR) !== 0;
 
 /** What a report or an action is about: the API's id (a post by its blogId) and the internal one. */
 export interface Target {
@@ -34,7 +41,7 @@ export async function describeTargets(
       title: p.title,
       url: `/blog/${p.blog_id}`,
       author: { id: p.author_id, username: p.username, name: p.name },
-      hidden: Number(p.hidden) !== 0,
+      hidden: isHiddenByModerator(p.hidden),
       authorSuspended: !!p.suspended_at,
     });
   }
@@ -44,7 +51,7 @@ export async function describeTargets(
       title: excerpt(c.comment),
       url: `/blog/${c.blog_id}#comment-${c.id}`,
       author: { id: c.author_id, username: c.username, name: c.name },
-      hidden: Number(c.hidden) !== 0,
+      hidden: isHiddenByModerator(c.hidden),
       authorSuspended: !!c.suspended_at,
     });
   }
@@ -54,7 +61,8 @@ export async function describeTargets(
       title: u.name,
       url: `/profile/${u.username}`,
       author: { id: u.id, username: u.username, name: u.name },
-      hidden: !!u.suspended_at,
+      // A profile is never hidden, only its owner suspended (shown as such).
+      hidden: false,
       authorSuspended: !!u.suspended_at,
     });
   }

@@ -1,3 +1,4 @@
+import type { BlockingEvents } from '../blocking/blocking.service';
 import type { BlogEvents } from '../blogs/blogs.service';
 import type { ReactionEvents } from '../blogs/reactions.service';
 import type { CommentCreated, CommentEvents } from '../comments/comments.service';
@@ -38,6 +39,14 @@ export function notificationEvents(n: NotificationsService): ReactionEvents & Co
       else await n.retract(key, tx);
     },
     onCommentDeleting: ({ blogDbId, commentId }, tx) => n.beforeDeleting({ blogId: blogDbId, commentId }, tx),
+  };
+}
+
+/** Blocks and mutes: the follows a block ends take their notices, and the actor's open lists are read again. */
+export function blockingNotificationEvents(n: NotificationsService): BlockingEvents {
+  return {
+    onFollowEnded: ({ followerId, followingId }, tx) => n.retract({ recipientId: followingId, senderId: followerId, type: 'follow' }, tx),
+    onRelationChanged: (actorId) => n.shownChanged(actorId),
   };
 }
 

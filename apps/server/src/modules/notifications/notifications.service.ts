@@ -240,6 +240,15 @@ export class NotificationsService {
     this.pushCountsAfterCommit(recipients, tx);
   }
 
+  /**
+   * What this user's notifications show changed without a row changing (they blocked or muted a
+   * sender, or took it back: the list and count filter those senders): their open tabs read again.
+   */
+  async shownChanged(userId: string): Promise<void> {
+    if (!this.push.mayBeListening(userId)) return;
+    await this.pushRemoved(userId).catch((err) => this.pushFailed(err));
+  }
+
   /** Their open tabs get each recipient's count as it is once `tx` has committed. */
   private pushCountsAfterCommit(recipients: string[], tx: Tx): void {
     const listening = recipients.filter((id) => this.push.mayBeListening(id));
@@ -272,9 +281,9 @@ export class NotificationsService {
   }
 
   /**
-   * A notice taken back (an unlike, an unfollow). Said apart from the count: one already read leaves
-   * the count as it was, and an open list kept it (its Delete then failed) and showed it twice after
-   * a redo.
+   * A notice taken back (an unlike, an unfollow), or a list that shows other rows now (a block, a
+   * mute). Said apart from the count: one already read leaves the count as it was, and an open
+   * list kept it (its Delete then failed) and showed it twice after a redo.
    */
   private async pushRemoved(userId: string): Promise<void> {
     this.push.toUser(userId, 'notificationRemoved', null);

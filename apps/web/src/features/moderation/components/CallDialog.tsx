@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextAreaField } from '../../../components/ui/Field';
 import { Modal } from '../../../components/ui/Modal';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { blogKeys, profileKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
@@ -58,7 +58,13 @@ export function CallDialog({ call, group, onClose }: CallDialogProps) {
       void queryClient.invalidateQueries({ queryKey: ['comments'] });
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     } catch (error) {
-      setProblem(errorMessage(error, 'Could not do that. Please try again.'));
+      if (error instanceof ApiError && error.status === 409) {
+        // 'Already hidden', 'not suspended'…: another moderator got there first and this card is
+        // out of date. Said in a toast, as the card may leave the queue when it is read again.
+        toast.error(error.message);
+        onClose();
+        void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+      } else setProblem(errorMessage(error, 'Could not do that. Please try again.'));
     } finally {
       setBusy(false);
     }
