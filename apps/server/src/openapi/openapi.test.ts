@@ -53,6 +53,18 @@ describe('GET /api/v1/openapi.json', () => {
     // The feed reads an optional viewer (a muter's feed leaves out the muted, issue 15).
     expect(document.paths['/api/v1/blogs']?.get?.security).toEqual([{ bearerAuth: [] }, {}]);
     expect(JSON.stringify(document.paths['/api/v1/change-password']?.patch?.requestBody)).toContain('"newPassword"');
+    // Notifications are the recipient's own: each of the five needs the token (they showed none).
+    const notifications = [
+      document.paths['/api/v1/notifications']?.get,
+      document.paths['/api/v1/notifications']?.delete,
+      document.paths['/api/v1/notifications/mark-read']?.patch,
+      document.paths['/api/v1/notifications/{id}/read']?.patch,
+      document.paths['/api/v1/notifications/{id}']?.delete,
+    ];
+    for (const op of notifications) {
+      expect(op?.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(op?.responses ?? {})).toContain('401');
+    }
     // Form routes document both ways of sending: JSON and multipart with files.
     const content = (create?.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {};
     expect(Object.keys(content)).toEqual(['application/json', 'multipart/form-data']);

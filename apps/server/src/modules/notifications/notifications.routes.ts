@@ -7,11 +7,14 @@ const idParams = z.object({ id: z.uuid('Notification not found') });
 /** Notifications (SPEC.md 7); every call is the recipient's own. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notifications } = app.services;
-  app.addHook('onRequest', app.authenticate);
+  // On each route, not as the plugin's hook: the OpenAPI document reads a route's own hooks to
+  // mark it as needing a token (a plugin hook left these five documented as open).
+  const onRequest = app.authenticate;
 
   app.get(
     '/notifications',
     {
+      onRequest,
       schema: {
         querystring: notificationListQuery,
         response: { 200: notificationListResponse },
@@ -25,7 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/notifications/mark-read',
-    { config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } },
+    { onRequest, config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } },
     async (request) => ({
       success: true as const,
       message: NOTIFICATION_MESSAGES.allMarkedRead,
@@ -35,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/notifications/:id/read',
-    { config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: unreadCountResponse } } },
+    { onRequest, config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: unreadCountResponse } } },
     async (request) => ({
       success: true as const,
       message: NOTIFICATION_MESSAGES.markedRead,
@@ -45,7 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/notifications/:id',
-    { config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: unreadCountResponse } } },
+    { onRequest, config: { rateLimit: 'notification' }, schema: { params: idParams, response: { 200: unreadCountResponse } } },
     async (request) => ({
       success: true as const,
       message: NOTIFICATION_MESSAGES.deleted,
@@ -55,7 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/notifications',
-    { config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } },
+    { onRequest, config: { rateLimit: 'notification' }, schema: { response: { 200: unreadCountResponse } } },
     async (request) => ({
       success: true as const,
       message: NOTIFICATION_MESSAGES.cleared,
