@@ -25,6 +25,8 @@ export const BLOG_MESSAGES = {
   deleted: 'Blog deleted successfully',
   notFound: 'Blog not found',
   notAuthor: 'Only the author can change this blog',
+  /** A read of what only the author works with: saved versions, unpublished changes, series. */
+  notAuthorToRead: 'Only the author can see this',
   deleteFailed: 'Failed to delete blog',
 } as const;
 

@@ -94,7 +94,7 @@ export class RevisionsService {
 
   /** The version a save must name, and the author's pending text if there is one. */
   async pending(userId: string, blogId: string): Promise<Omit<PendingAutosaveResponse, 'success'>> {
-    const post = await this.ownPost(userId, blogId);
+    const post = await this.ownPost(userId, blogId, true);
     const [row, pendingVersion] = await Promise.all([
       this.deps.revisions.findAutosave(post.id, userId),
       this.deps.revisions.pendingVersion(post.id),
@@ -123,14 +123,14 @@ export class RevisionsService {
   }
 
   async list(userId: string, blogId: string): Promise<{ version: number; revisions: RevisionSummary[] }> {
-    const post = await this.ownPost(userId, blogId);
+    const post = await this.ownPost(userId, blogId, true);
     const rows = await this.deps.revisions.list(post.id);
     const version = Math.max(post.version, await this.deps.revisions.pendingVersion(post.id));
     return { version, revisions: rows.map(presentSummary) };
   }
 
   async get(userId: string, blogId: string, revisionId: string): Promise<Revision> {
-    const post = await this.ownPost(userId, blogId);
+    const post = await this.ownPost(userId, blogId, true);
     return presentRevision(await this.findRevision(post.id, revisionId));
   }
 
@@ -163,10 +163,10 @@ export class RevisionsService {
   }
 
   /** The same answers as editing the post: a stranger's draft does not exist, a published post is not theirs. */
-  private async ownPost(userId: string, blogId: string): Promise<Selectable<BlogsTable>> {
+  private async ownPost(userId: string, blogId: string, reading = false): Promise<Selectable<BlogsTable>> {
     const post = await this.deps.blogs.findByBlogId(blogId);
     if (!post || !canReadBlog(userId, post)) throw notFound(BLOG_MESSAGES.notFound);
-    if (!canEditBlog(userId, post)) throw forbidden(BLOG_MESSAGES.notAuthor);
+    if (!canEditBlog(userId, post)) throw forbidden(reading ? BLOG_MESSAGES.notAuthorToRead : BLOG_MESSAGES.notAuthor);
     return post;
   }
 }

@@ -78,7 +78,7 @@ export class SeriesService {
 
   /** The series a post of the author's is in (for the editor). */
   async seriesOfBlog(userId: string, blogId: string): Promise<string | null> {
-    return this.deps.series.seriesOfBlog((await this.ownPost(userId, blogId)).id);
+    return this.deps.series.seriesOfBlog((await this.ownPost(userId, blogId, true)).id);
   }
 
   async get(viewerId: ViewerId, id: string): Promise<Series> {
@@ -142,10 +142,10 @@ export class SeriesService {
   }
 
   /** As editing the post: a stranger's draft does not exist, their published post is not ours. */
-  private async ownPost(userId: string, blogId: string) {
+  private async ownPost(userId: string, blogId: string, reading = false) {
     const post = await this.deps.blogs.findByBlogId(blogId);
     if (!post || !canReadBlog(userId, post)) throw notFound(BLOG_MESSAGES.notFound);
-    if (!canEditBlog(userId, post)) throw forbidden(SERIES_MESSAGES.notYourPost);
+    if (!canEditBlog(userId, post)) throw forbidden(reading ? BLOG_MESSAGES.notAuthorToRead : SERIES_MESSAGES.notYourPost);
     return post;
   }
 }
