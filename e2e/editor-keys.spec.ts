@@ -61,3 +61,21 @@ test('Tab in a code block indents the line without an error from Editor.js', asy
   await expect(code).toHaveValue('return 1;');
   expect(problems).toEqual([]);
 });
+
+test("the inline toolbar's buttons have names a screen reader can say, and Bold works from the keyboard", async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Toolbar Writer');
+  const post = await createBlog(stack, author, { blocks: [{ type: 'paragraph', data: { text: 'Select these words.' } }] });
+  await signInAs(page, author.user);
+  await page.goto(`/edit/${post.blogId}`);
+  const paragraph = page.locator('.codex-editor .ce-paragraph').first();
+  await expect(paragraph).toBeVisible();
+  await paragraph.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  const toolbar = page.locator('.ce-inline-toolbar');
+  for (const name of ['Bold', 'Italic', 'Link', 'Highlight', 'Underline', 'Inline code']) {
+    await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await toolbar.getByRole('button', { name: 'Bold', exact: true }).click();
+  await expect(paragraph.locator('b')).toHaveText('Select these words.');
+});

@@ -18,6 +18,7 @@ import { DEFAULT_HEADER_LEVEL, HEADER_LEVELS } from '@inkwell/core';
 import { CodeTool } from './CodeTool';
 import { EmbedTool } from './EmbedTool';
 import { editorEmbedServices } from './embedServices';
+import { nameToolbarButtons } from './namedButtons';
 import '../editor.css';
 // Before any editor exists: keys pressed outside the editor stay there.
 import './outsideKeys';
@@ -94,6 +95,7 @@ export function editorTools(uploader: ImageUploader): Record<string, ToolConstru
 }
 
 export function createEditor({ holder, data, uploader, readOnly = false, onChange }: CreateEditorOptions): EditorJS {
+  nameToolbarButtons(holder);
   return new EditorJS({
     holder,
     data: data?.blocks.length ? data : undefined,
