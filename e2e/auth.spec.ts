@@ -65,6 +65,10 @@ test('sign-in failures show the server message and keep the person on the form',
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
+  // From the keyboard: the button, disabled while the request ran, has the focus back after it failed.
+  await page.getByRole('button', { name: 'Sign In' }).press('Enter');
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeFocused();
 });
 
 test('routes that need sign-in redirect to /signin', async ({ page }) => {

@@ -27,9 +27,11 @@ test('password change and account deletion show a wrong current password at the 
   await current.fill('not-my-password');
   await page.getByLabel('New Password', { exact: true }).fill('brand-new-secret');
   await page.getByLabel('Confirm New Password').fill('brand-new-secret');
-  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByRole('button', { name: 'Change Password' }).press('Enter');
   await expect(toast(page, 'Current password is incorrect')).toBeVisible();
   await expect(current).toHaveAttribute('aria-invalid', 'true');
+  // The keyboard's focus goes to the field to correct (the disabled button had lost it).
+  await expect(current).toBeFocused();
   await expect(current).toHaveAccessibleDescription('Current password is incorrect');
   // Typing again clears it.
   await current.fill('x');

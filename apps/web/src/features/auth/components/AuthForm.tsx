@@ -1,6 +1,7 @@
 import { MAX_PASSWORD_INPUT_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@inkwell/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -49,6 +50,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const busy = signin.isPending || signup.isPending;
   const passwordShort = form.password.length > 0 && form.password.length < MIN_PASSWORD_LENGTH;
   const showPasswordError = passwordTouched && (passwordShort || form.password.length === 0);
+  // The button is disabled while the request runs, which takes the keyboard's focus off it: after
+  // a failure it gets it back (the next Tab started from the top of the page).
+  const focusLater = useFocusLater();
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: event.target.value }));
@@ -58,7 +63,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     if (busy) return;
     setPasswordTouched(true);
     if (form.password.length < MIN_PASSWORD_LENGTH) return;
-    const onError = (error: unknown) => toast.error(errorMessage(error));
+    const onError = (error: unknown) => {
+      toast.error(errorMessage(error));
+      focusLater(() => submitRef.current);
+    };
     if (mode === 'signup') {
       signup.mutate(form, {
         onSuccess: (data) => {
@@ -115,6 +123,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         )}
 
         <button
+          ref={submitRef}
           type="submit"
           disabled={busy}
           className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-500 dark:hover:bg-indigo-600"

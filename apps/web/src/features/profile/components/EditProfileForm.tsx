@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Field, inputClasses } from '../../../components/ui/Field';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/queryClient';
 import { profileKeys } from '../../../lib/queryKeys';
@@ -70,6 +71,8 @@ export function EditProfileForm() {
     writeTabDraft(DRAFT_KEY, textChanged ? JSON.stringify({ name, username, bio }) : '');
   }, [textChanged, name, username, bio]);
 
+  const focusLater = useFocusLater();
+  const submitRef = useRef<HTMLButtonElement>(null);
   const save = useMutation({
     mutationFn: () => {
       const form = new FormData();
@@ -85,7 +88,11 @@ export function EditProfileForm() {
       toast.success(data.message);
       navigate(`/@${data.user.username}`);
     },
-    onError: (error) => toast.error(errorMessage(error, UPDATE_FAILED)),
+    onError: (error) => {
+      toast.error(errorMessage(error, UPDATE_FAILED));
+      // The disabled button lost the keyboard's focus while saving: it gets it back.
+      focusLater(() => submitRef.current);
+    },
   });
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -194,7 +201,7 @@ export function EditProfileForm() {
         <Link to={`/@${user.username ?? ''}`} onClick={() => writeTabDraft(DRAFT_KEY, '')} className={buttonClasses('secondary', 'md')}>
           Cancel
         </Link>
-        <Button type="submit" disabled={!changed || save.isPending}>
+        <Button ref={submitRef} type="submit" disabled={!changed || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

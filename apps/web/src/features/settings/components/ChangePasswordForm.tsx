@@ -1,8 +1,9 @@
 import { MIN_PASSWORD_LENGTH } from '@inkwell/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { NEW_PASSWORD_HINT, NewPasswordField, PasswordField } from '../../../components/ui/Field';
+import { useFocusLater } from '../../../hooks/useFocusLater';
 import { useSignOutOnLeave } from '../../../hooks/useSignOutOnLeave';
 import { errorMessage, isRateLimited } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -15,6 +16,7 @@ export const PASSWORD_TEXTS = {
 } as const;
 
 type FailedField = 'currentPassword' | 'newPassword' | 'form';
+const FIELD_IDS = { currentPassword: 'password-current', newPassword: 'password-new' } as const;
 
 /** Where a failure is shown inline: a wrong current password at that field, a refused new one (too common) at the new one, else under the form. */
 function fieldOfFailure(error: unknown, message: string): FailedField {
@@ -31,6 +33,8 @@ export function ChangePasswordForm() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [mismatch, setMismatch] = useState(false);
   const [failure, setFailure] = useState<{ field: FailedField; message: string } | null>(null);
+  const focusLater = useFocusLater();
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const save = useMutation({
     mutationFn: changePassword,
@@ -40,8 +44,11 @@ export function ChangePasswordForm() {
     },
     onError: (error) => {
       const message = errorMessage(error, PASSWORD_TEXTS.failed);
-      setFailure({ field: fieldOfFailure(error, message), message });
+      const field = fieldOfFailure(error, message);
+      setFailure({ field, message });
       toast.error(message);
+      // The disabled button lost the focus: the field to correct gets it, else the button again.
+      focusLater(() => (field === 'form' ? submitRef.current : document.getElementById(FIELD_IDS[field])));
     },
   });
 
@@ -98,7 +105,7 @@ export function ChangePasswordForm() {
       />
       <FormError id="password-form-error" message={failure?.field === 'form' ? failure.message : null} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
+        <Button ref={submitRef} type="submit" disabled={save.isPending}>
           {save.isPending ? 'Processing...' : 'Change Password'}
         </Button>
       </div>
