@@ -290,3 +290,32 @@ test('the shared dialog runs no transition under prefers-reduced-motion: reduce'
     await context.close();
   }
 });
+
+test('moving to another page says its title and hands the keyboard focus to its content', async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Focus Author');
+  const { blog } = await api<{ blog: { blogId: string } }>(stack, author, 'POST', '/blogs', {
+    title: 'Where the focus goes',
+    description: 'After a link is followed.',
+    tags: ['focus'],
+    draft: false,
+    content: { blocks: [{ type: 'paragraph', data: { text: 'Body.' } }] },
+  });
+  await page.goto('/');
+  const announcer = page.getByTestId('page-announcer');
+  // The page the tab opened on is not announced.
+  await expect(announcer).toHaveText('');
+  // Follow a post card's link from the keyboard: the link leaves with the home page.
+  await page.getByRole('link', { name: 'Where the focus goes' }).first().press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/blog/${blog.blogId}$`));
+  await expect(announcer).toHaveText(/^Where the focus goes/);
+  await expect(page.locator('main#main')).toBeFocused();
+  // The next Tab goes on inside the page, not to 'Skip to content' at the top.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+  // Back from the keyboard: the same.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(announcer).not.toHaveText(/^Where the focus goes/);
+  await expect(page.locator('main#main')).toBeFocused();
+});
