@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, readEnvFile } from '../apps/server/src/config';
-import { FILL_SEARCH_DOCS } from '../apps/server/src/db/migrations/0021_search_docs';
 import { fillSearchRecent } from '../apps/server/src/db/migrations/0026_search_recent';
+import { FILL_SEARCH_DOCS } from '../apps/server/src/db/migrations/0032_search_brackets';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { RANKED_SPAN, RECENT_MARGIN, stemsOf, vocabularyOf } from '../apps/server/src/modules/search/search.query';
 import type { BulkWriter, Row } from './bulk-writer';
@@ -381,7 +381,7 @@ async function main() {
     },
   );
 
-  // The bulk writer runs without triggers: search_docs (migration 0021) is filled as the migration does.
+  // The bulk writer runs without triggers: search_docs (migration 0021) is filled as its trigger does (as of 0032).
   if (engine === 'postgres') {
     await timedStep('search_docs (the publicly visible posts)', () => writer.exec(FILL_SEARCH_DOCS));
     await timedStep('search_recent (their newest, migration 0026)', () => writer.exec(fillSearchRecent(RANKED_SPAN + RECENT_MARGIN)));

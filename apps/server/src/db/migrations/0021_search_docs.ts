@@ -18,7 +18,10 @@ import { isPostgres } from '../dialect';
  * per word and column. Written by the search repository beside the FTS5 row; filled here from the
  * FTS5 content a batch at a time.
  */
-/** Fills search_docs from blogs, as the trigger would have (also run by the seeder, which loads without triggers). */
+/**
+ * Fills search_docs from blogs, as this migration's trigger would have. Superseded by 0032's statement of the same name
+ * (angle brackets read as spaces), which the seeder runs; kept as it was for this migration and 0032's `down`.
+ */
 export const FILL_SEARCH_DOCS = `INSERT INTO search_docs (blog_id, created_at, words, title_words, tag_words, description_words)
   SELECT id, created_at, strip(search_vector), strip(to_tsvector('english', coalesce(title, ''))),
     strip(to_tsvector('english', coalesce(tags, ''))), strip(to_tsvector('english', coalesce(description, '')))
