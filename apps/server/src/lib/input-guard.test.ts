@@ -1,4 +1,4 @@
-import { NUL_MESSAGE, PUBLISH_MESSAGES } from '@inkwell/core';
+import { NUL_MESSAGE, PUBLISH_MESSAGES, UNPAIRED_SURROGATE_MESSAGE } from '@inkwell/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createBlog } from '../../test/blogs';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -245,5 +245,39 @@ describe('publishing needs a description and a block that shows something', () =
     expect(page.json().blog.draft).toBe(true);
     const image = [{ type: 'image', data: { file: { url: 'https://images.example.com/a.png' }, caption: '' } }];
     expect((await postBlog({ content: { blocks: image } })).statusCode).toBe(201);
+  });
+});
+
+describe('unpaired surrogates (not characters: SQLite kept them as invalid UTF-8) are refused with 400', () => {
+  it('in a title, a block text, a multipart content field and a comment; paired ones (emoji) pass', async () => {
+    const blogs = await countRows(t, 'blogs');
+    expect400(await postBlog({ title: 'x\ud800y' }), UNPAIRED_SURROGATE_MESSAGE);
+    expect400(
+      await postBlog({ content: { blocks: [{ type: 'paragraph', data: { text: 'lone \udfff low' } }] } }),
+      UNPAIRED_SURROGATE_MESSAGE,
+    );
+    // Sent as text in a form field, the escape reaches the server as six letters and is parsed there.
+    const multipart = multipartBody({
+      title: 'T',
+      description: 'd',
+      content: '{"blocks":[{"type":"paragraph","data":{"text":"a\\ud800b"}}]}',
+    });
+    const viaForm = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/blogs',
+      headers: { ...multipart.headers, ...bearer(author.token) },
+      payload: multipart.payload,
+    });
+    expect400(viaForm, UNPAIRED_SURROGATE_MESSAGE);
+    expect(await countRows(t, 'blogs')).toBe(blogs);
+    const { blogId } = await createBlog(t, author);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/blogs/comment/${blogId}`,
+      headers: bearer(author.token),
+      payload: { comment: 'half an emoji \ud83d' },
+    });
+    expect400(comment, UNPAIRED_SURROGATE_MESSAGE);
+    expect((await postBlog({ title: 'Whole emoji \ud83d\ude00 pass' })).statusCode).toBe(201);
   });
 });

@@ -1,14 +1,27 @@
-import { MAX_JSON_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '@inkwell/core';
+import { MAX_JSON_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE, UNPAIRED_SURROGATE_MESSAGE } from '@inkwell/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
+/** String.prototype.isWellFormed (ES2024, in Node 20): false when a surrogate has no partner. */
+const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
 /**
- * The problem of a parsed request part, or null: a NUL character in any string or key (PostgreSQL
- * text cannot hold one, and no text of ours needs it) or nesting deeper than any payload needs
- * (recursive code further on would overflow the stack). Iterative, so hostile depth costs nothing.
+ * A string's problem: a NUL character (PostgreSQL text cannot hold one, and no text of ours needs
+ * it), or an unpaired surrogate (`"\ud800"` in JSON: not a character; SQLite stored it as invalid
+ * UTF-8 that strict JSON readers then refused in every list holding it, PostgreSQL as U+FFFD).
+ */
+function stringProblem(s: string): string | null {
+  if (s.includes('\u0000')) return NUL_MESSAGE;
+  return wellFormed(s) ? null : UNPAIRED_SURROGATE_MESSAGE;
+}
+
+/**
+ * The problem of a parsed request part, or null: a string or key `stringProblem` refuses, or
+ * nesting deeper than any payload needs (recursive code further on would overflow the stack).
+ * Iterative, so hostile depth costs nothing.
  */
 export function inputProblem(value: unknown): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? NUL_MESSAGE : null;
+  if (typeof value === 'string') return stringProblem(value);
   if (typeof value !== 'object' || value === null) return null;
   const nodes: object[] = [value];
   const depths: number[] = [1];
@@ -25,11 +38,13 @@ export function inputProblem(value: unknown): string | null {
       if (isArray) child = node[i];
       else {
         const key = keys![i]!;
-        if (key.includes('\u0000')) return NUL_MESSAGE;
+        const keyProblem = stringProblem(key);
+        if (keyProblem) return keyProblem;
         child = (node as Record<string, unknown>)[key];
       }
       if (typeof child === 'string') {
-        if (child.includes('\u0000')) return NUL_MESSAGE;
+        const problem = stringProblem(child);
+        if (problem) return problem;
       } else if (typeof child === 'object' && child !== null) {
         nodes.push(child);
         depths.push(depth + 1);

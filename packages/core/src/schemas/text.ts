@@ -23,6 +23,7 @@ const EDGE_BLANKS = new RegExp(`^[${BLANKS}${NOT_FIRST}]+|[${BLANKS}]+$`, 'gu');
 const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 
 export const NUL_MESSAGE = 'Text cannot contain NUL (\\u0000) characters';
+export const UNPAIRED_SURROGATE_MESSAGE = 'Text cannot contain unpaired surrogates (\\ud800-\\udfff alone): it is not valid Unicode';
 /** Deeper JSON than any payload of the API needs (a post's lists nest 6 levels, about 20 in all). */
 export const MAX_JSON_DEPTH = 40;
 export const TOO_DEEP_MESSAGE = 'Request body is nested too deeply';

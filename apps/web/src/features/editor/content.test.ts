@@ -1,6 +1,6 @@
 import { resolveEmbed } from '@inkwell/core';
 import { describe, expect, it } from 'vitest';
-import { cleanEditorOutput, contentForEditor, imagesOf, isBlankHtml, normalizeLinksInHtml, withoutNul } from './content';
+import { cleanEditorOutput, contentForEditor, imagesOf, isBlankHtml, normalizeLinksInHtml, sendableText } from './content';
 import { editorEmbedServices } from './tools/embedServices';
 
 describe('editor output cleaning (SPEC.md 5, Editor)', () => {
@@ -34,7 +34,12 @@ describe('editor output cleaning (SPEC.md 5, Editor)', () => {
       '{"style":"unordered","items":[{"content":"x","items":[]}]}',
       '{"code":"let s = \\"\\";","language":"js"}',
     ]);
-    expect(withoutNul('Ti\u0000tle')).toBe('Title');
+    expect(sendableText('Ti\u0000tle')).toBe('Title');
+    // Half an emoji (a surrogate without its partner) would have the server refuse every save.
+    expect(sendableText('cut \ud83d here')).toBe('cut \ufffd here');
+    expect(sendableText('whole \ud83d\ude00')).toBe('whole \ud83d\ude00');
+    const cut = cleanEditorOutput({ blocks: [{ id: 'c', type: 'paragraph', data: { text: 'a\udc00b' } }] });
+    expect(cut.blocks.map((b) => JSON.stringify(b.data))).toEqual(['{"text":"a\ufffdb"}']);
   });
 
   it('keeps a non-empty text variant tune and leaves out an empty one', () => {

@@ -117,19 +117,22 @@ export function cleanBlock(block: EditorBlock): EditorBlock | null {
 }
 
 /**
- * NUL characters taken out of a text the writer typed or pasted: they draw nothing, and the server
- * refuses any request that holds one (NUL_MESSAGE), so a pasted one blocked every save and autosave
- * with no hint where it was.
+ * A text the writer typed or pasted as the server takes it: NUL characters taken out (they draw
+ * nothing, and the server refuses any request that holds one, NUL_MESSAGE, so a pasted one blocked
+ * every save and autosave with no hint where it was), and a surrogate without its partner (half of
+ * an emoji, cut by a paste) made U+FFFD, for the same reason (UNPAIRED_SURROGATE_MESSAGE).
  */
-export function withoutNul(text: string): string {
-  return text.includes('\0') ? text.replaceAll('\0', '') : text;
+export function sendableText(text: string): string {
+  const withoutNul = text.includes('\0') ? text.replaceAll('\0', '') : text;
+  const wellFormed = withoutNul as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return wellFormed.isWellFormed() ? withoutNul : wellFormed.toWellFormed();
 }
 
-function stringsWithoutNul<T>(value: T): T {
-  if (typeof value === 'string') return withoutNul(value) as T;
-  if (Array.isArray(value)) return value.map(stringsWithoutNul) as T;
+function sendableStrings<T>(value: T): T {
+  if (typeof value === 'string') return sendableText(value) as T;
+  if (Array.isArray(value)) return value.map(sendableStrings) as T;
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stringsWithoutNul(item)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sendableStrings(item)])) as T;
   return value;
 }
 
@@ -138,7 +141,7 @@ export function cleanEditorOutput(output: EditorOutput): BlogContent {
   const blocks = (output.blocks ?? [])
     .map(cleanBlock)
     .filter((b): b is EditorBlock => b !== null)
-    .map(stringsWithoutNul);
+    .map(sendableStrings);
   return { time: output.time ?? Date.now(), version: output.version, blocks: blocks as unknown as BlogContent['blocks'] };
 }
 

@@ -21,7 +21,7 @@ import type { AutosaveFields } from '../autosave/api';
 import { editorStart } from '../autosave/editorStart';
 import { useAutosave } from '../autosave/useAutosave';
 import { BlockEditor, type BlockEditorHandle } from '../BlockEditor';
-import { withoutNul } from '../content';
+import { sendableText } from '../content';
 import { contentLimitProblem, PUBLISH_MESSAGES, publishProblems } from '../limits';
 import { type FeaturedImage, FeaturedImageField } from './FeaturedImageField';
 import { MarkdownTools } from './MarkdownTools';
@@ -90,9 +90,9 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
   /** A Markdown import replaces the blocks and fills what the file's front matter says. */
   const applyImport = async (post: MarkdownPost) => {
     await editorRef.current?.render(post.content);
-    if (post.title) setTitle(withoutNul(post.title));
+    if (post.title) setTitle(sendableText(post.title));
     if (post.title) setTitleError(null);
-    if (post.description) setDescription(withoutNul(post.description));
+    if (post.description) setDescription(sendableText(post.description));
     if (post.tags.length) setTags(post.tags);
     if (post.coverImage) setImage({ kind: 'saved', url: post.coverImage });
     if (post.draft !== null) setDraft(post.draft);
@@ -272,7 +272,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
               aria-describedby={titleError ? `${id}-title-error` : undefined}
               placeholder="Give your post a clear title"
               onChange={(event) => {
-                setTitle(withoutNul(event.target.value));
+                setTitle(sendableText(event.target.value));
                 if (titleError) setTitleError(null);
               }}
               onKeyDown={(event) => nextFieldOnEnter(event, `${id}-description`)}
@@ -301,7 +301,7 @@ export function BlogEditorForm({ blog, pending }: BlogEditorFormProps) {
               aria-invalid={descriptionMissing ? true : undefined}
               aria-describedby={`${id}-description-count${descriptionMissing ? ` ${id}-description-error` : ''}`}
               onChange={(event) => {
-                setDescription(withoutNul(event.target.value));
+                setDescription(sendableText(event.target.value));
                 if (descriptionMissing) setProblems((list) => list.filter((p) => p !== PUBLISH_MESSAGES.needsDescription));
               }}
               className={`${inputClasses} resize-y ${descriptionMissing ? 'border-red-500 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`}
