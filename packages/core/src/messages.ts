@@ -9,6 +9,9 @@ export const MAX_TAG_LENGTH = 40;
 export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 20;
 
+/** A PATCH whose body names nothing it can change (an empty object, only unknown fields, only a version). */
+export const NOTHING_TO_UPDATE = 'Nothing to update';
+
 /** A write that met another one (the server's error handler). */
 export const RACE_MESSAGES = {
   /** What it refers to (a post, comment or account) was deleted between its check and its write. */

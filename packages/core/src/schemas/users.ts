@@ -7,7 +7,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from '../constants';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, TRANSFER_MESSAGES } from '../messages';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, NOTHING_TO_UPDATE, TRANSFER_MESSAGES } from '../messages';
 import { nameField, sessionUser } from './auth';
 import { queryWholeNumber } from './common';
 import { normalizeText, optionalVisibleText } from './text';
@@ -57,7 +57,7 @@ export const visibilityBody = z
     showLikedBlogs: z.boolean({ error: 'showLikedBlogs must be true or false' }).optional(),
     showSavedBlogs: z.boolean({ error: 'showSavedBlogs must be true or false' }).optional(),
   })
-  .refine((b) => b.showLikedBlogs !== undefined || b.showSavedBlogs !== undefined, 'Nothing to update');
+  .refine((b) => b.showLikedBlogs !== undefined || b.showSavedBlogs !== undefined, NOTHING_TO_UPDATE);
 
 const optionalPassword = z.string({ error: 'Password must be text' }).max(MAX_PASSWORD_INPUT_LENGTH).optional();
 

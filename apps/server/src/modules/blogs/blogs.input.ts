@@ -1,6 +1,7 @@
-import type { blogBody, blogUpdateBody } from '@inkwell/core';
+import { type blogBody, type blogUpdateBody, NOTHING_TO_UPDATE } from '@inkwell/core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { badRequest } from '../../lib/errors';
 import { formBody, formFiles } from '../../lib/form-body';
 import type { BlogInput, BlogPatch } from './blog-edit';
 
@@ -34,5 +35,10 @@ export function blogPatchOf(request: FastifyRequest, body: z.infer<typeof blogUp
   if (featured) image = { file: featured.buffer };
   else if ('image' in body) image = typeof imageText === 'string' && imageText ? { url: imageText } : null;
   const images = files.filter((f) => f.fieldname === 'images').map((f) => f.buffer);
-  return { ...fields, image, ...(request.isMultipart() ? { images } : {}) };
+  const patch: BlogPatch = { ...fields, image, ...(request.isMultipart() ? { images } : {}) };
+  // Nothing named (`{}`, unknown fields, a version alone) is refused: it answered 'Blog updated',
+  // wrote a revision and moved the post's modified date (feeds, dateModified) for no change.
+  const { version: _version, images: placeholders, ...named } = patch;
+  if (Object.values(named).every((value) => value === undefined) && !placeholders?.length) throw badRequest(NOTHING_TO_UPDATE);
+  return patch;
 }

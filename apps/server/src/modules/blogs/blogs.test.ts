@@ -212,6 +212,20 @@ describe('PATCH /api/v1/blogs/:id with fields left out', () => {
     expect((await get(empty.blogId)).statusCode).toBe(404);
   });
 
+  it('refuses a body that names nothing to change, and leaves the post, its version and its history as they were', async () => {
+    const { blogId } = await createBlog(t, author, { title: 'Untouched' });
+    const before = (await get(blogId, author.token)).json().blog;
+    const revisions = async () => (await t.app.inject({ url: `/api/v1/blogs/${blogId}/revisions`, headers: bearer(author.token) })).json();
+    const history = await revisions();
+    for (const body of [{}, { colour: 'red' }, { version: before.version }]) {
+      const res = await patch(blogId, body);
+      expect([res.statusCode, res.json().message], JSON.stringify(body)).toEqual([400, 'Nothing to update']);
+    }
+    const after = (await get(blogId, author.token)).json().blog;
+    expect([after.version, after.updatedAt]).toEqual([before.version, before.updatedAt]);
+    expect(await revisions()).toEqual(history);
+  });
+
   it('still refuses a title made empty, and a scheduled time keeps the post a draft', async () => {
     const { blogId } = await createBlog(t, author, { draft: true });
     expect((await patch(blogId, { title: '   ' })).statusCode).toBe(400);
