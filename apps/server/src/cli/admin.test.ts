@@ -179,6 +179,16 @@ describe('npm run admin', () => {
 
     const again = await admin('delete-post', blogId);
     expect([again.code, again.err.trim()]).toEqual([1, 'Blog not found']);
+    // By the `_id` the API and the database show, too.
+    const other = await createBlog(t, writer, { title: 'Named by its _id' });
+    const { id: otherDbId } = await t.database.db
+      .selectFrom('blogs')
+      .select('id')
+      .where('blog_id', '=', other.blogId)
+      .executeTakeFirstOrThrow();
+    const byDbId = await admin('delete-post', otherDbId);
+    expect(byDbId.code, byDbId.err).toBe(0);
+    expect((await t.app.inject({ url: `/api/v1/blogs/${other.blogId}` })).statusCode).toBe(404);
     expect((await admin('delete-post')).code).toBe(2);
   }, 60_000);
 

@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run admin -- <command>
   suspend <email> [reason]        sign the user out everywhere and hide their posts and comments
   unsuspend <email> [reason]      undo a suspension
   delete-user <email>             delete the account and everything it owns
-  delete-post <post> [reason]     delete one post (its id or its /blog/ address) with its images`;
+  delete-post <post> [reason]     delete one post (its /blog/ address, the id in it, or its _id) with its images`;
 
 const DEFAULT_REASON = 'From the command line';
 export const REDIS_UNREACHABLE =

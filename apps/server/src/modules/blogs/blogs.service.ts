@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import { truthy } from '../../db/flags';
-import { newId, nowIso } from '../../db/ids';
+import { isUuid, newId, nowIso } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canDeleteBlog, canEditBlog, canModeratorRead, canReadBlog, isPubliclyVisible } from '../../lib/policies';
@@ -250,7 +250,8 @@ export class BlogsService {
    * addresses); `audit` writes the audit row in the same transaction. Answers the deleted post.
    */
   async removeAsOperator(blogId: string, audit: (tx: Tx, blog: BlogRow) => Promise<void>): Promise<BlogRow> {
-    const blog = await this.deps.blogs.findByBlogId(blogId);
+    // The public id of its address, or the `_id` the API and the database show.
+    const blog = (await this.deps.blogs.findByBlogId(blogId)) ?? (isUuid(blogId) ? await this.deps.blogs.findById(blogId) : undefined);
     if (!blog) throw notFound(BLOG_MESSAGES.notFound);
     await this.erase(blog, (tx) => audit(tx, blog));
     return blog;
