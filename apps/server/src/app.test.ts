@@ -25,6 +25,18 @@ describe('the HTTP shell', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('answers an address it cannot read with its own 400, security headers and request id', async () => {
+    const longId = 'x'.repeat(200);
+    for (const url of ['/api/v1/blogs/%E0%A4%A', `/api/v1/blogs/${longId}/comments`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ success: false, message: 'The address is not valid: bad percent-encoding or a part too long' });
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { EMBED_ORIGINS } from '@inkwell/core';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
@@ -15,7 +15,7 @@ import { type LogStream, loggerOptions } from './lib/logger';
 import { registerPublicResponses } from './lib/public-cache';
 import { registerRateLimits } from './lib/rate-limit-hook';
 import type { ResponseCache } from './lib/response-cache';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { googleAuthRoutes } from './modules/auth/google.routes';
 import { blockingRoutes } from './modules/blocking/blocking.routes';
@@ -67,6 +67,9 @@ export interface BuildOptions {
 
 export const API_PREFIX = '/api/v1';
 
+/** A request whose address cannot be read (see buildApp's frameworkErrors). */
+const UNREADABLE_ADDRESS = { success: false as const, message: 'The address is not valid: bad percent-encoding or a part too long' };
+
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -93,7 +96,12 @@ function cspFor(config: Config) {
 
 /** Builds the whole application without listening; main.ts and tests call this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // An address the router cannot read (bad percent-encoding: /blog/%FF) or a path part past its
+  // length is answered by Fastify before any hook: without this, in its own JSON, without our
+  // security headers or request id, and a reader got that JSON instead of the 404 page.
+  let answerUnreadableAddress = (_request: FastifyRequest, reply: FastifyReply): unknown => reply.code(400).send(UNREADABLE_ADDRESS);
   const app = Fastify({
+    frameworkErrors: (_error, request, reply) => answerUnreadableAddress(request, reply),
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -205,6 +213,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (pages && isClientRoute(request.method, request.url)) return pages.notFound(request, reply);
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
+  const headers = securityHeaders(cspFor(config));
+  answerUnreadableAddress = (request, reply) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    if (pages && isClientRoute(request.method, request.url)) return pages.notFound(request, reply);
+    return reply.code(400).send(UNREADABLE_ADDRESS);
+  };
 
   const realtime = createRealtime(app, {
     tokens: services.tokens,

@@ -16,7 +16,16 @@ export function contentSecurityPolicy(directives: CspDirectives): string {
  * A route may still override one (uploads send their own stricter CSP).
  */
 export function registerSecurityHeaders(app: FastifyInstance, directives: CspDirectives): void {
-  const headers = {
+  const headers = securityHeaders(directives);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers themselves, for answers given before any hook runs (Fastify's framework errors, app.ts). */
+export function securityHeaders(directives: CspDirectives) {
+  return {
     'content-security-policy': contentSecurityPolicy(directives),
     // The Google sign-in popup goes to the issuer and back, then hands the result to its opener.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
@@ -31,8 +40,4 @@ export function registerSecurityHeaders(app: FastifyInstance, directives: CspDir
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   } as const;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }

@@ -242,6 +242,17 @@ describe('status codes', () => {
     }
   });
 
+  it('an address the router cannot read is the 404 page with its security headers, not a framework JSON', async () => {
+    for (const url of ['/blog/%FF', `/blog/${'x'.repeat(200)}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(readPage(res.body).root, url).not.toBeNull();
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+  });
+
   it('the API and uploads keep their JSON 404', async () => {
     const res = await get('/api/v1/nothing');
     expect(res.statusCode).toBe(404);
