@@ -298,7 +298,12 @@ test('moving to another page says its title and hands the keyboard focus to its 
     description: 'After a link is followed.',
     tags: ['focus'],
     draft: false,
-    content: { blocks: [{ type: 'paragraph', data: { text: 'Body.' } }] },
+    content: {
+      blocks: [
+        { type: 'paragraph', data: { text: 'Body.' } },
+        { type: 'code', data: { code: `const line = '${'x'.repeat(300)}';`, language: 'js' } },
+      ],
+    },
   });
   await page.goto('/');
   const announcer = page.getByTestId('page-announcer');
@@ -312,6 +317,11 @@ test('moving to another page says its title and hands the keyboard focus to its 
   // The next Tab goes on inside the page, not to 'Skip to content' at the top.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+
+  // A code line wider than the screen scrolls inside its block, which the keyboard reaches too.
+  await page.getByRole('button', { name: 'Copy code' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('pre')).toBeFocused();
 
   // Back from the keyboard: the same.
   await page.goBack();

@@ -171,6 +171,12 @@ test('mobile: the bell sits in the compact bar and its dropdown fits the screen'
   await expect(panel.getByText('Mobile Bob started following you')).toBeVisible();
   const box = await panel.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  // Tab out of it closes it: spanning the screen, it hid the link the focus had gone to.
+  await panel.getByRole('link', { name: /View all/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(panel).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') === null)).toBe(true);
+  await bell.click();
   // No blog: the item leads to the sender's profile.
   await panel.getByRole('listitem').first().getByRole('button').first().click();
   await expect(page).toHaveURL(new RegExp(`/@${bob.user.username}$`));

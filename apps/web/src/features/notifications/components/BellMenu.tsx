@@ -38,7 +38,7 @@ export default function BellMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, [buttonRef, panelRef], buttonRef);
+  useDismiss(open, close, [buttonRef, panelRef], buttonRef, { closeOnFocusOut: true });
 
   // The dropdown closes when the page changes.
   const [shownPath, setShownPath] = useState(pathname);
