@@ -307,5 +307,7 @@ test('the comment box counts its characters near the 5,000 limit and says when a
   await expect(panel.getByText('5,000 characters: the limit')).toBeVisible();
   await panel.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Comments (1)' })).toBeVisible();
+  // Said to a screen reader too: the box only empties.
+  await expect(page.getByTestId('comment-posted')).toHaveText('Comment posted');
   await expect(page.getByText('5,000 characters: the limit')).toHaveCount(0);
 });

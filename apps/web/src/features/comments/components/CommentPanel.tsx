@@ -1,5 +1,5 @@
 import { LogIn, MessageCircle } from 'lucide-react';
-import { type RefObject, useCallback, useId, useRef } from 'react';
+import { type RefObject, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
@@ -41,6 +41,7 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
   const viewerId = viewer.token ? (viewer.id ?? viewer._id) : null;
   const comments = useComments(blogId);
   const add = useAddComment(blogId);
+  const [posted, setPosted] = useState(0);
   const list = flattenComments(comments.data);
   const cursors = threadCursors(comments.data);
   const total = comments.data?.pages[0]?.total ?? count;
@@ -113,12 +114,18 @@ export default function CommentPanel({ blogId, blogCreatorId, count, onClose, re
                 onSubmit={async (text) => {
                   try {
                     await add.mutateAsync(text);
+                    setPosted((n) => n + 1);
                     return true;
                   } catch {
                     return false;
                   }
                 }}
               />
+              {/* The new comment shows below and the box empties: this says so to a screen reader
+                  (the full stop comes and goes, so a second comment is a change the region reads). */}
+              <p aria-live="polite" className="sr-only" data-testid="comment-posted">
+                {posted === 0 ? '' : posted % 2 ? 'Comment posted' : 'Comment posted.'}
+              </p>
             </div>
           ) : (
             <div className="flex flex-col items-center gap-3 rounded-xl bg-gray-50 px-4 py-5 text-center dark:bg-gray-800/60">
