@@ -68,8 +68,9 @@ export function canReadBlog(viewer: ViewerId, blog: BlogFacts): boolean {
 
 /**
  * A moderator (issue 15) may open a hidden post's reading page, marked hidden, to judge it
- * before restoring it; never a draft. Only the reading page asks, and only for a post the viewer
- * cannot otherwise read, so no other read path looks up roles.
+ * before restoring it; never a draft. Only the read of one post asks (BlogsService.get: its page,
+ * and its Markdown export, which reads through it), and only for a post the viewer cannot
+ * otherwise read, so no list or search looks up roles.
  */
 export const canModeratorRead = (moderator: RoleFacts | null | undefined, blog: BlogFacts): boolean =>
   isModerator(moderator) && !blog.draft;

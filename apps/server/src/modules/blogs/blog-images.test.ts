@@ -76,6 +76,28 @@ describe('blogs with images (multipart, as SPEC.md 7 sends them)', () => {
     expect(await countRows(t, 'uploads')).toBe(uploads);
   });
 
+  it('refuses bad content before it decodes or stores any of its images', async () => {
+    const uploads = t.app.services.uploads;
+    const storeImage = uploads.storeImage.bind(uploads);
+    let stored = 0;
+    // Counted on their way through; the real storage still does the work.
+    uploads.storeImage = (...args: Parameters<typeof storeImage>) => {
+      stored++;
+      return storeImage(...args);
+    };
+    try {
+      const bad = { blocks: [...blocksWithPlaceholders.blocks, { type: 'marquee', data: {} }] };
+      const res = await send('POST', '/api/v1/blogs', { description: 'd', title: 'Bad content', content: bad }, [
+        { field: 'images', filename: 'a.png', content: await pngImage(), contentType: 'image/png' },
+        { field: 'images', filename: 'b.png', content: await pngImage(), contentType: 'image/png' },
+      ]);
+      expect([res.statusCode, res.json().message]).toEqual([400, "content: unknown block type 'marquee'"]);
+      expect(stored).toBe(0);
+    } finally {
+      uploads.storeImage = storeImage;
+    }
+  });
+
   it('refuses a featured image over 5 MB with 413', async () => {
     const big = await noisePng(1400, 1400);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);

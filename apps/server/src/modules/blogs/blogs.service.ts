@@ -28,7 +28,7 @@ import { type BlogInput, type BlogPatch, ChangedMeanwhile, completed, EDIT_ATTEM
 import { assertPublishable, fillImagePlaceholders, parseTags, resolveFeatured, writableColumns } from './blog-write';
 import { countsText, page, presentBlog, presentCard, presentCounts, rowCountsText } from './blogs.presenter';
 import type { BlogRow, BlogsRepository } from './blogs.repo';
-import { cleanContent } from './content';
+import { cleanContent, precheckContent } from './content';
 import { blogIdFromTitle } from './slug';
 import type { ViewerFlagsRepository } from './viewer-flags.repo';
 
@@ -93,6 +93,8 @@ export class BlogsService {
     const tags = parseTags(input.tags);
     const stored: StoredImage[] = [];
     try {
+      // Content refused is refused before its images (up to 20) are decoded and stored.
+      if (input.images?.length) precheckContent(input.content);
       const content = cleanContent(await fillImagePlaceholders(this.deps.uploads, userId, input.content, input.images, stored));
       if (!input.draft || input.scheduledAt) assertPublishable(input, content);
       const image = await resolveFeatured(this.deps.uploads, userId, input.image, null, stored);
@@ -170,6 +172,8 @@ export class BlogsService {
     const stored: StoredImage[] = [];
     let orphanKeys: string[] = [];
     try {
+      // Content refused is refused before its images (up to 20) are decoded and stored.
+      if (input.images?.length) precheckContent(input.content);
       const content = cleanContent(await fillImagePlaceholders(this.deps.uploads, userId, input.content, input.images, stored));
       if (!input.draft || input.scheduledAt) assertPublishable(input, content);
       const image = await resolveFeatured(this.deps.uploads, userId, input.image, current.image, stored);
@@ -352,13 +356,13 @@ export class BlogsService {
     return row && rowCountsText(row);
   }
 
-  /** Home feed, tag page or search results, newest or best first; never drafts. */
   /** Whether the viewer gets the shared (cached) answer of `query`: anything but a muter's home feed. */
   async seesSharedList(query: BlogListQuery, viewerId: string | null): Promise<boolean> {
     if (viewerId === null || query.search !== undefined || query.tag) return true;
     return !(await this.deps.blocking?.mutesAnyone(viewerId));
   }
 
+  /** Home feed, tag page or search results, newest or best first; never drafts. */
   async list(query: BlogListQuery, viewerId: string | null = null): Promise<{ blogs: BlogCard[]; hasMore: boolean }> {
     const { limit } = query;
     const offset = (query.page - 1) * limit;

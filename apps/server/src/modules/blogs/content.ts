@@ -26,8 +26,43 @@ export interface CleanContent {
 
 const MAX_SEARCH_TEXT = 100_000;
 
+/**
+ * What can be refused before a post's image files are decoded and stored (they fill the image
+ * blocks' placeholders, which cleanContent would refuse before then): its size, nesting, shape
+ * and block types. Throws as cleanContent does.
+ */
+export function precheckContent(input: unknown): void {
+  const blocks = parseRawContent(input).blocks;
+  for (const block of blocks) if (!(block.type in BLOCK_DATA)) throw badRequest(`content: unknown block type '${block.type}'`);
+}
+
 /** Parses editor output from a JSON string or object, validates every block and cleans its HTML. */
 export function cleanContent(input: unknown): CleanContent {
+  const parsed = parseRawContent(input);
+  const blocks: Block[] = [];
+  const texts: string[] = [];
+  const imageUrls: string[] = [];
+  for (const [index, rawBlock] of parsed.blocks.entries()) {
+    if (!(rawBlock.type in BLOCK_DATA)) throw badRequest(`content: unknown block type '${rawBlock.type}'`);
+    const type = rawBlock.type as BlockType;
+    const data = BLOCK_DATA[type].safeParse(rawBlock.data ?? {});
+    if (!data.success) throw badRequest(`content: block ${index + 1} (${type}): ${data.error.issues[0]?.message ?? 'invalid'}`);
+    const tunes = blockTunes.safeParse(rawBlock.tunes ?? undefined);
+    const block = cleanBlock(type, data.data as never, index, texts, imageUrls);
+    if (!block) continue;
+    if (rawBlock.id && /^[A-Za-z0-9_-]+$/.test(rawBlock.id)) block.id = rawBlock.id;
+    if (tunes.success && tunes.data?.textVariant) block.tunes = { textVariant: tunes.data.textVariant };
+    blocks.push(block);
+  }
+  return {
+    content: { time: parsed.time ?? Date.now(), version: parsed.version, blocks },
+    text: texts.join('\n').slice(0, MAX_SEARCH_TEXT),
+    imageUrls,
+  };
+}
+
+/** The editor output as JSON, refused when too large, too nested, holding NUL or not shaped as blocks. */
+function parseRawContent(input: unknown) {
   let raw = input;
   if (typeof raw === 'string') {
     if (Buffer.byteLength(raw) > MAX_CONTENT_BYTES) throw tooLarge('Content is too large');
@@ -46,27 +81,7 @@ export function cleanContent(input: unknown): CleanContent {
   }
   const parsed = rawContent.safeParse(raw ?? { blocks: [] });
   if (!parsed.success) throw badRequest(`content: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-
-  const blocks: Block[] = [];
-  const texts: string[] = [];
-  const imageUrls: string[] = [];
-  for (const [index, rawBlock] of parsed.data.blocks.entries()) {
-    if (!(rawBlock.type in BLOCK_DATA)) throw badRequest(`content: unknown block type '${rawBlock.type}'`);
-    const type = rawBlock.type as BlockType;
-    const data = BLOCK_DATA[type].safeParse(rawBlock.data ?? {});
-    if (!data.success) throw badRequest(`content: block ${index + 1} (${type}): ${data.error.issues[0]?.message ?? 'invalid'}`);
-    const tunes = blockTunes.safeParse(rawBlock.tunes ?? undefined);
-    const block = cleanBlock(type, data.data as never, index, texts, imageUrls);
-    if (!block) continue;
-    if (rawBlock.id && /^[A-Za-z0-9_-]+$/.test(rawBlock.id)) block.id = rawBlock.id;
-    if (tunes.success && tunes.data?.textVariant) block.tunes = { textVariant: tunes.data.textVariant };
-    blocks.push(block);
-  }
-  return {
-    content: { time: parsed.data.time ?? Date.now(), version: parsed.data.version, blocks },
-    text: texts.join('\n').slice(0, MAX_SEARCH_TEXT),
-    imageUrls,
-  };
+  return parsed.data;
 }
 
 function cleanListItems(items: ListItem[], depth: number, texts: string[]): ListItem[] {

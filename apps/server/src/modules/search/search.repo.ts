@@ -127,8 +127,8 @@ export class SearchRepository {
     return rowid;
   }
 
-  /** Called before the blog row itself is updated: its stored draft flag is still the old one. */
   /**
+   * Called before the blog row itself is updated: its stored draft flag is still the old one.
    * `newest`: the post's date has just moved to now (its first publication), so it takes a new,
    * highest rowid: on SQLite the rowid's order is the search's newest-first order (ties, the
    * ranked window and the older matches), as created_at is on PostgreSQL (its tables follow it).

@@ -18,7 +18,7 @@ export interface ProfileEditDeps {
   sessionUsers: { sessionFor(user: UserRow): Promise<SessionUser> };
 }
 
-/** Edit profile and privacy settings (SPEC.md 2 Edit profile, Settings). Callers have checked it is the user's own profile. */
+/** Edit profile and privacy settings (SPEC.md 2 Edit profile, Settings). The route asked canEditProfile before reading the body (users.routes.ts). */
 export class ProfileEditService {
   constructor(private readonly deps: ProfileEditDeps) {}
 

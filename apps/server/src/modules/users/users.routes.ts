@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import { formBody } from '../../lib/form-body';
+import { canEditProfile } from '../../lib/policies';
 import { cardTags, followersTag, LISTS_TAG, profileTag } from '../../lib/public-tags';
 import { profileFormBody, profileInputOf } from './users.input';
 import { withFollowerCount } from './users.presenter';
@@ -25,12 +26,13 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const BLOG_TABS = ['blogs', 'drafts', 'saved-blogs', 'liked-blogs'] as const;
 
 /**
- * Checked before the body is read, so nobody's upload is processed for someone else's profile. An
- * id the params schema refuses is left to it, so that answer stays a 400.
+ * The policy's rule (canEditProfile), asked here before the body is read, so nobody's upload is
+ * processed for someone else's profile. An id the params schema refuses is left to it, so that
+ * answer stays a 400.
  */
 async function ownProfileOnly(request: FastifyRequest) {
   const params = idParams.safeParse(request.params);
-  if (params.success && params.data.id !== request.user!.id) throw forbidden(USER_MESSAGES.notYourProfile);
+  if (params.success && !canEditProfile(request.user!.id, params.data.id)) throw forbidden(USER_MESSAGES.notYourProfile);
 }
 
 /** Profiles and accounts (SPEC.md 2 Profile, Edit profile; 7 GET, PATCH and DELETE /users/{…}). Handlers only translate HTTP. */
