@@ -252,6 +252,21 @@ test('the queue on a 320 px phone in the dark theme: hide a reported post; its a
   await expect(page.getByRole('note')).toContainText('Hidden by a moderator');
   await expect(page.getByText('Likes, saves and comments are closed while this post is hidden.')).toBeVisible();
   await expect(page.getByRole('button', { name: /comments?$/ })).toHaveCount(0);
+  // Its report was closed by the hide, so the queue no longer offers it: the page does.
+  await page.goto('/moderation');
+  await expect(page.getByRole('article', { name: `Post: ${post.title}` })).toHaveCount(0);
+  await page.goto(`/blog/${post.blogId}`);
+  await page.getByRole('button', { name: 'Restore post' }).click();
+  const restore = page.getByRole('dialog', { name: 'Restore post' });
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(restore.getByText('Please give a reason')).toBeVisible();
+  await restore.getByLabel('Reason (required)').fill('Appeal accepted');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page, 'Post restored')).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /comments?$/ })).toBeVisible();
+  // Hidden again, for the author's and the other reader's checks below.
+  expect((await api(stack, moderator.user.token, 'POST', `/moderation/posts/${post.blogId}/hide`, { reason: 'Spam' })).status).toBe(200);
   await context.close();
 
   const author = await pageAs(browser, stack, writer);

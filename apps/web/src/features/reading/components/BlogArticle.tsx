@@ -14,6 +14,7 @@ import { useIsSignedIn } from '../../../lib/session';
 import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
 import { useBlogActions } from '../useBlogActions';
+import { RestoreHiddenPost } from './RestoreHiddenPost';
 import { SeriesBox } from './SeriesBox';
 
 const DELETE_BLOG_TEXTS = {
@@ -63,9 +64,13 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
           className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
         >
           <EyeOff size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-          <p>
-            <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the site.
-          </p>
+          <div>
+            <p>
+              <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the site.
+            </p>
+            {/* Only a moderator reads a hidden post that is not theirs. */}
+            {closed && <RestoreHiddenPost blogId={blog.blogId} />}
+          </div>
         </div>
       )}
       <header>
