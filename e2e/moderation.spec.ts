@@ -404,3 +404,38 @@ test('an admin makes a moderator from the Roles tab; moderators have no Roles ta
   await expect(mod.getByRole('tab', { name: 'Roles' })).toHaveCount(0);
   await mod.context().close();
 });
+
+test('a second moderator acting on a card another one already handled is told so and gets the queue as it is now', async ({
+  page,
+  stack,
+}) => {
+  const [author, reader, otherModerator, moderator] = [
+    await createVerifiedUser(stack, 'Ada Author'),
+    await createVerifiedUser(stack, 'Rex Reader'),
+    await createVerifiedUser(stack, 'Olga Othermod'),
+    await createVerifiedUser(stack, 'Max Moderator'),
+  ];
+  const post = await createBlog(stack, author, { title: 'Handled by two moderators at once' });
+  expect(
+    (await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' })).status,
+  ).toBe(201);
+  await grant(stack, 'moderator', moderator);
+  await grant(stack, 'moderator', otherModerator);
+
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const item = page.getByRole('article', { name: `Post: ${post.title}` });
+  await expect(item).toBeVisible();
+  // Meanwhile, in another tab of another moderator:
+  expect((await api(stack, otherModerator.user.token, 'POST', `/moderation/posts/${post.blogId}/hide`, { reason: 'Spam' })).status).toBe(
+    200,
+  );
+  await item.getByRole('button', { name: 'Hide' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hide post' });
+  await dialog.getByLabel('Reason (required)').fill('Spam too');
+  await dialog.getByRole('button', { name: 'Hide' }).click();
+  await expect(toast(page, 'This post is already hidden')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The hide closed its report: the card leaves without a reload.
+  await expect(item).toHaveCount(0);
+});
