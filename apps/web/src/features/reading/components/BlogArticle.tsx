@@ -1,6 +1,6 @@
 import { type Blog, postDate, readingTimeMinutes } from '@inkwell/core';
 import { Bookmark, Clock, EyeOff, Flag, Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { type Ref, useState } from 'react';
+import { lazy, type Ref, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { buttonClasses } from '../../../components/ui/Button';
@@ -14,7 +14,6 @@ import { useIsSignedIn } from '../../../lib/session';
 import { isSafeImageSrc } from '../../../lib/urls';
 import { BlogBlocks } from '../blocks/Blocks';
 import { useBlogActions } from '../useBlogActions';
-import { RestoreHiddenPost } from './RestoreHiddenPost';
 import { SeriesBox } from './SeriesBox';
 
 const DELETE_BLOG_TEXTS = {
@@ -38,6 +37,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const ACTION =
   'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition-colors text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
+
+/** Only moderators ever see it (on a hidden post): loaded then, out of every reader's first load (scripts/web-budget.mjs). */
+const RestoreHiddenPost = lazy(() => import('./RestoreHiddenPost').then((m) => ({ default: m.RestoreHiddenPost })));
 
 /** The reading page of SPEC.md 2: title, image, creator with Follow, reading time, date, tags, blocks, footer. */
 const CLOSED_WHILE_HIDDEN = 'Likes, saves and comments are closed while this post is hidden.';
@@ -69,7 +71,11 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
               <strong className="font-semibold">{HIDDEN_BY_MODERATOR}.</strong> Other readers no longer see this post anywhere on the site.
             </p>
             {/* Only a moderator reads a hidden post that is not theirs. */}
-            {closed && <RestoreHiddenPost blogId={blog.blogId} />}
+            {closed && (
+              <Suspense fallback={null}>
+                <RestoreHiddenPost blogId={blog.blogId} />
+              </Suspense>
+            )}
           </div>
         </div>
       )}
