@@ -1,33 +1,13 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
-import { axeScan, formatFindings, isBlocking } from './support/axe';
-import { createVerifiedUser, expect, type Person, signInAs, test, waitForApp, watchConsole } from './support/fixtures';
+import { grant } from './support/admin';
+import { expectNoBlockingA11y } from './support/axe';
+import { createVerifiedUser, expect, signInAs, test, waitForApp, watchConsole } from './support/fixtures';
 import { api, commentsButton, createBlog, pageAs, toast } from './support/reading';
-import type { Stack } from './support/stack';
 
 /**
  * Reports and moderation (issue 15): a reader reports a comment, a moderator (made by the
  * operator's command line, as on a real site) hides it from /moderation with a reason; a third
  * reader no longer sees it, its author sees it marked, and the audit log shows the action.
  */
-
-const root = path.resolve(import.meta.dirname, '..');
-const run = promisify(execFile);
-
-/** `npm run admin -- grant <role> <email>` against the test server's database, as an operator would. */
-async function grant(stack: Stack, role: 'moderator' | 'admin', who: Person) {
-  await run('npm', ['run', '--silent', 'admin', '--', 'grant', role, who.email], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: stack.dataDir, LOG_LEVEL: 'warn' },
-  });
-}
-
-async function expectNoBlockingA11y(page: Page, screen: string) {
-  const findings = (await axeScan(page, screen)).filter(isBlocking);
-  expect(findings, formatFindings(findings)).toEqual([]);
-}
 
 test('report a comment, hide it as a moderator; gone for a third reader, marked for its author, in the audit log', async ({
   page,
@@ -339,103 +319,4 @@ test('dismiss one report, suspend the author from the queue; the profile report 
   await expect(log.getByRole('listitem').nth(1)).toContainText('Meg Moderator dismissed a report on');
   // The suspended author's session is gone at once.
   expect((await api(stack, pest.user.token, 'GET', '/me')).status).toBe(401);
-});
-
-test('the queue pages with Load more, newest group first', async ({ page, stack }) => {
-  const reader = await createVerifiedUser(stack, 'Lou Loader');
-  const writer = await createVerifiedUser(stack, 'Many Posts');
-  const moderator = await createVerifiedUser(stack, 'Page Moderator');
-  // One more reported item than a page holds (MODERATION_PAGE_SIZE, 20).
-  const posts: { blogId: string; title: string }[] = [];
-  for (let i = 0; i < 21; i++) {
-    const post = await createBlog(stack, writer, { title: `Paged report ${i} ${Date.now()}` });
-    expect(
-      (await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' })).status,
-    ).toBe(201);
-    posts.push(post);
-  }
-  await grant(stack, 'moderator', moderator);
-
-  await signInAs(page, moderator.user);
-  await page.goto('/moderation');
-  const newest = page.getByRole('article', { name: `Post: ${posts[20]!.title}` });
-  const oldest = page.getByRole('article', { name: `Post: ${posts[0]!.title}` });
-  await expect(newest).toBeVisible();
-  await expect(oldest).toHaveCount(0);
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(oldest).toBeVisible();
-  // Newest first: the last reported post comes before the first one.
-  const titles = await page.getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
-  expect(titles.indexOf(`Post: ${posts[20]!.title}`)).toBeLessThan(titles.indexOf(`Post: ${posts[0]!.title}`));
-});
-
-test('an admin makes a moderator from the Roles tab; moderators have no Roles tab', async ({ page, stack, browser }) => {
-  const admin = await createVerifiedUser(stack, 'Ada Admin');
-  const helper = await createVerifiedUser(stack, 'Hugo Helper');
-  await grant(stack, 'admin', admin);
-
-  await signInAs(page, admin.user);
-  await page.goto('/moderation');
-  await page.getByRole('tab', { name: 'Roles' }).click();
-  await expect(page).toHaveURL(/\?tab=roles$/);
-  await page.getByRole('button', { name: 'Change role' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter a username');
-  await page.getByLabel('Username').fill('@no-such-person-here');
-  await page.getByRole('button', { name: 'Change role' }).click();
-  await expect(page.getByRole('alert')).toHaveText('User not found');
-  await page.getByLabel('Username').fill(`@${helper.user.username}`);
-  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('moderator');
-  await expectNoBlockingA11y(page, 'roles tab');
-  await page.getByRole('button', { name: 'Change role' }).click();
-  await expect(toast(page, 'Role changed')).toBeVisible();
-  await expect(page.getByLabel('Username')).toHaveValue('');
-  await page.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first()).toContainText(
-    `Ada Admin granted a role to “${helper.user.username} (moderator)”`,
-  );
-
-  // The new moderator finds Moderation in their menu, without the Roles tab.
-  const mod = await pageAs(browser, stack, helper);
-  await mod.goto('/');
-  await waitForApp(mod);
-  await mod.getByRole('button', { name: 'Account menu' }).click();
-  await mod.getByRole('menuitem', { name: 'Moderation' }).click();
-  await expect(mod.getByRole('tab', { name: 'Open reports', selected: true })).toBeVisible();
-  await expect(mod.getByRole('tab', { name: 'Roles' })).toHaveCount(0);
-  await mod.context().close();
-});
-
-test('a second moderator acting on a card another one already handled is told so and gets the queue as it is now', async ({
-  page,
-  stack,
-}) => {
-  const [author, reader, otherModerator, moderator] = [
-    await createVerifiedUser(stack, 'Ada Author'),
-    await createVerifiedUser(stack, 'Rex Reader'),
-    await createVerifiedUser(stack, 'Olga Othermod'),
-    await createVerifiedUser(stack, 'Max Moderator'),
-  ];
-  const post = await createBlog(stack, author, { title: 'Handled by two moderators at once' });
-  expect(
-    (await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' })).status,
-  ).toBe(201);
-  await grant(stack, 'moderator', moderator);
-  await grant(stack, 'moderator', otherModerator);
-
-  await signInAs(page, moderator.user);
-  await page.goto('/moderation');
-  const item = page.getByRole('article', { name: `Post: ${post.title}` });
-  await expect(item).toBeVisible();
-  // Meanwhile, in another tab of another moderator:
-  expect((await api(stack, otherModerator.user.token, 'POST', `/moderation/posts/${post.blogId}/hide`, { reason: 'Spam' })).status).toBe(
-    200,
-  );
-  await item.getByRole('button', { name: 'Hide' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Hide post' });
-  await dialog.getByLabel('Reason (required)').fill('Spam too');
-  await dialog.getByRole('button', { name: 'Hide' }).click();
-  await expect(toast(page, 'This post is already hidden')).toBeVisible();
-  await expect(dialog).toHaveCount(0);
-  // The hide closed its report: the card leaves without a reload.
-  await expect(item).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 
 /** axe-core's browser bundle, read from node_modules: it is only ever loaded by the tests, never by the app. */
@@ -62,4 +62,10 @@ export function formatFindings(findings: AxeFinding[]): string {
   return findings
     .map((f) => `[${f.impact}] ${f.screen}: ${f.rule} - ${f.help} (${f.nodes.length})\n${f.nodes.map((n) => `    ${n}`).join('\n')}`)
     .join('\n');
+}
+
+/** Fails the test on any serious or critical finding of this screen, listing them all. */
+export async function expectNoBlockingA11y(page: Page, screen: string): Promise<void> {
+  const findings = (await axeScan(page, screen)).filter(isBlocking);
+  expect(findings, formatFindings(findings)).toEqual([]);
 }
