@@ -27,6 +27,7 @@ import * as m0029 from './migrations/0029_published_at';
 import * as m0030 from './migrations/0030_upload_uses';
 import * as m0031 from './migrations/0031_unverified_users';
 import * as m0032 from './migrations/0032_search_brackets';
+import * as m0033 from './migrations/0033_moderation_hidden_list';
 import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_30_0030_upload_uses': m0030,
   '2026_11_30_0031_unverified_users': m0031,
   '2026_12_01_0032_search_brackets': m0032,
+  '2026_12_02_0033_moderation_hidden_list': m0033,
 };
 
 /** Host not found, password or user refused (isDatabaseDown covers the rest: refused, gone, timed out). */

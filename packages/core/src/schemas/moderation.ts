@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_MODERATION_REASON_LENGTH,
+  MAX_PAGE_LIMIT,
   MAX_REPORT_TEXT_LENGTH,
   MODERATION_ACTIONS,
   MODERATION_PAGE_SIZE,
@@ -70,7 +71,7 @@ export type RoleBody = z.input<typeof roleBody>;
 /** Keyset pages: the cursor is opaque (the previous page's nextCursor). */
 export const moderationPageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: queryWholeNumber(1, 50, MODERATION_PAGE_SIZE),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT, MODERATION_PAGE_SIZE),
 });
 export type ModerationPageQuery = z.input<typeof moderationPageQuery>;
 
@@ -128,3 +129,62 @@ export const auditLogResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponse>;
+
+/** The 'Hidden and suspended' list: which kind of item it shows. */
+export const HIDDEN_LIST_KINDS = ['posts', 'comments', 'users'] as const;
+export type HiddenListKind = (typeof HIDDEN_LIST_KINDS)[number];
+
+/** GET /moderation/hidden?kind=posts|comments|users&cursor=&limit= (limit 1–MAX_PAGE_LIMIT). */
+export const hiddenListQuery = z.object({
+  kind: z.enum(HIDDEN_LIST_KINDS, { error: 'kind must be posts, comments or users' }),
+  cursor: z.string().max(200).optional(),
+  limit: queryWholeNumber(1, MAX_PAGE_LIMIT, MODERATION_PAGE_SIZE),
+});
+export type HiddenListQuery = z.input<typeof hiddenListQuery>;
+
+/** The audit row of the hide or suspension that is in force: when, by whom (null: the command line) and why. */
+export const hiddenActionSchema = z.object({
+  at: z.string(),
+  by: moderationUserSchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type HiddenAction = z.infer<typeof hiddenActionSchema>;
+
+const hiddenPost = z.object({
+  /** The post's blogId: what /moderation/posts/:blogId/restore takes. */
+  _id: z.string(),
+  title: z.string(),
+  /** /blog/{blogId} */
+  url: z.string(),
+  author: moderationUserSchema,
+});
+
+export const hiddenItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('post'), post: hiddenPost, action: hiddenActionSchema }),
+  z.object({
+    kind: z.literal('comment'),
+    comment: z.object({
+      _id: z.string(),
+      /** The comment's first characters, plain text. */
+      excerpt: z.string(),
+      /** /blog/{blogId}#comment-{commentId} */
+      url: z.string(),
+      author: moderationUserSchema,
+      post: hiddenPost.pick({ _id: true, title: true, url: true }),
+    }),
+    action: hiddenActionSchema,
+  }),
+  z.object({
+    kind: z.literal('user'),
+    /** url: /profile/{username} */
+    user: z.object({ _id: z.string(), username: z.string(), name: z.string(), url: z.string() }),
+    action: hiddenActionSchema,
+  }),
+]);
+export type HiddenItem = z.infer<typeof hiddenItemSchema>;
+export const hiddenListResponse = z.object({
+  success: z.literal(true),
+  items: z.array(hiddenItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type HiddenListResponse = z.infer<typeof hiddenListResponse>;

@@ -3,6 +3,8 @@ import {
   createReportBody,
   createReportResponse,
   dismissReportBody,
+  hiddenListQuery,
+  hiddenListResponse,
   messageResponse,
   moderationPageQuery,
   moderationReasonBody,
@@ -54,6 +56,16 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await moderation.moderator(request.user!.id);
       return { success: true as const, ...(await moderation.auditLog(request.query.cursor, request.query.limit)) };
+    },
+  );
+
+  app.get(
+    '/moderation/hidden',
+    { onRequest: app.authenticate, schema: { querystring: hiddenListQuery, response: { 200: hiddenListResponse } } },
+    async (request) => {
+      await moderation.moderator(request.user!.id);
+      const { kind, cursor, limit } = request.query;
+      return { success: true as const, ...(await moderation.hiddenList(kind, cursor, limit)) };
     },
   );
 

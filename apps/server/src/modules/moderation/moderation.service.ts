@@ -1,4 +1,12 @@
-import { type AuditEntry, MODERATION_MESSAGES, type ModerationAction, type ReportTargetType, type UserRole } from '@inkwell/core';
+import {
+  type AuditEntry,
+  type HiddenItem,
+  type HiddenListKind,
+  MODERATION_MESSAGES,
+  type ModerationAction,
+  type ReportTargetType,
+  type UserRole,
+} from '@inkwell/core';
 import type { Kysely } from 'kysely';
 import { isUuid, newId, nowIso } from '../../db/ids';
 import { type Database, HIDDEN_AUTHOR_SUSPENDED, HIDDEN_BY_MODERATOR } from '../../db/schema';
@@ -9,6 +17,8 @@ import { commentCountTags, LISTS_TAG, postTag, profileTag } from '../../lib/publ
 import { type Tx, transact } from '../../lib/tx';
 import type { CountersRepository } from '../users/counters.repo';
 import type { UsersRepository } from '../users/users.repo';
+import { HiddenListRepository } from './hidden-list.repo';
+import { HiddenListService } from './hidden-list.service';
 import type { ModerationRepository } from './moderation.repo';
 import type { ReportsService } from './reports.service';
 import type { Target } from './targets';
@@ -35,7 +45,11 @@ export type Actor = RoleFacts & { username: string };
  * also moves the counts a hidden item must not show (published_count, comment_count, reply_count).
  */
 export class ModerationService {
-  constructor(private readonly deps: ModerationDeps) {}
+  private readonly hidden: HiddenListService;
+
+  constructor(private readonly deps: ModerationDeps) {
+    this.hidden = new HiddenListService(new HiddenListRepository(deps.db));
+  }
 
   /** The signed-in user if they are a moderator or admin, else 403. */
   async moderator(userId: string): Promise<Actor> {
@@ -166,6 +180,11 @@ export class ModerationService {
     );
     const last = page[page.length - 1];
     return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
+  }
+
+  /** 'Hidden and suspended': hidden posts or comments, or suspended users, newest hide first (hidden-list.service.ts). */
+  hiddenList(kind: HiddenListKind, cursor: string | undefined, limit: number): Promise<{ items: HiddenItem[]; nextCursor: string | null }> {
+    return this.hidden.list(kind, cursor, limit);
   }
 
   /** The audit row, and for a hide or suspension the item's open reports closed as 'actioned'. */

@@ -1,7 +1,7 @@
-import { type AuditEntry, MODERATION_ACTIONS, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
+import { type AuditEntry, type HiddenItem, MODERATION_ACTIONS, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
 import { describe, expect, it } from 'vitest';
 import { callPath } from './api/moderation';
-import { callDialogTexts, describeAudit, groupCalls, targetHref, usernameOf } from './texts';
+import { callDialogTexts, describeAudit, groupCalls, groupSubject, hiddenByText, hiddenItemView, targetHref, usernameOf } from './texts';
 
 const author = { id: 'u-author', username: 'writer', name: 'Wendy Writer' };
 const reporter = { id: 'u-reporter', username: 'reader', name: 'Rae Reader' };
@@ -33,7 +33,7 @@ describe('moderation screen texts and actions (issue 15)', () => {
   });
 
   it('asks a reason for every action but a dismissal, and names what it acts on', () => {
-    const g = group();
+    const g = groupSubject(group());
     const hide = callDialogTexts({ kind: 'hide', targetType: 'comment', targetId: 'c-1' }, g);
     expect(hide).toMatchObject({ title: 'Hide comment', confirm: 'Hide', reasonRequired: true });
     expect(hide.message).toContain('Wendy Writer');
@@ -77,5 +77,35 @@ describe('moderation screen texts and actions (issue 15)', () => {
     expect(usernameOf('  @writer ')).toBe('writer');
     expect(usernameOf('writer')).toBe('writer');
     expect(usernameOf(' @ ')).toBe('');
+  });
+
+  it('offers Restore on a hidden post or comment and Unsuspend on a suspended user, with the contract paths and dialog words', () => {
+    const action = { at: '2026-11-25T01:00:00.000Z', by: { id: 'm', username: 'mod', name: 'Mo Derator' }, reason: 'spam' };
+    const post: HiddenItem = { kind: 'post', post: { _id: 'b-1', title: 'Spam post', url: '/blog/b-1', author }, action };
+    const comment: HiddenItem = {
+      kind: 'comment',
+      comment: {
+        _id: 'c-1',
+        excerpt: 'Buy pills',
+        url: '/blog/b-1#comment-c-1',
+        author,
+        post: { _id: 'b-1', title: 'Host', url: '/blog/b-1' },
+      },
+      action: { ...action, by: null },
+    };
+    const user: HiddenItem = { kind: 'user', user: { _id: 'u-1', username: 'troll', name: 'Tr Oll', url: '/profile/troll' }, action };
+
+    const [p, c, u] = [post, comment, user].map(hiddenItemView);
+    expect([p!.action.label, c!.action.label, u!.action.label]).toEqual(['Restore', 'Restore', 'Unsuspend']);
+    expect(callPath(p!.action.call)).toBe('/moderation/posts/b-1/restore');
+    expect(callPath(c!.action.call)).toBe('/moderation/comments/c-1/restore');
+    expect(callPath(u!.action.call)).toBe('/moderation/users/u-1/unsuspend');
+    expect(u!.href).toBe('/@troll');
+    expect(c!.on).toEqual({ title: 'Host', href: '/blog/b-1' });
+    expect(callDialogTexts(p!.action.call, p!.subject)).toMatchObject({ title: 'Restore post', reasonRequired: true });
+    expect(callDialogTexts(u!.action.call, u!.subject).title).toBe('Unsuspend Tr Oll');
+    expect(hiddenByText(post)).toBe('Hidden by Mo Derator');
+    expect(hiddenByText(comment)).toBe(`Hidden by ${MODERATION_MESSAGES.commandLine}`);
+    expect(hiddenByText(user)).toBe('Suspended by Mo Derator');
   });
 });

@@ -1,5 +1,7 @@
 import {
   type AuditEntry,
+  type HiddenItem,
+  type HiddenListKind,
   MODERATION_MESSAGES,
   type ModerationAction,
   type ReportGroup,
@@ -24,7 +26,22 @@ export const MODERATION_TEXTS = {
   rolesHint: 'Moderators handle reports; admins can also change roles. Nobody can change their own role.',
   usernameRequired: 'Please enter a username',
   noSuchUser: MODERATION_MESSAGES.userNotFound,
+  hiddenTab: 'Hidden and suspended',
+  hiddenKindLabel: 'Show',
+  hiddenFailed: 'Could not load the hidden and suspended items.',
 } as const;
+
+/** The segmented choice of the 'Hidden and suspended' tab, and each list's empty and loading words. */
+export const HIDDEN_KINDS: { value: HiddenListKind; label: string; empty: string; loading: string }[] = [
+  { value: 'posts', label: 'Posts', empty: 'Nothing is hidden: no post is hidden by a moderator.', loading: 'Loading the hidden posts' },
+  {
+    value: 'comments',
+    label: 'Comments',
+    empty: 'Nothing is hidden: no comment is hidden by a moderator.',
+    loading: 'Loading the hidden comments',
+  },
+  { value: 'users', label: 'Users', empty: 'Nobody is suspended.', loading: 'Loading the suspended users' },
+];
 
 export const ROLE_LABELS: Record<UserRole, string> = { user: 'User (no role)', moderator: 'Moderator', admin: 'Admin' };
 
@@ -66,6 +83,70 @@ export function groupCalls(group: ReportGroup): { label: string; call: Moderator
   return out;
 }
 
+/** What a moderator action acts on, as its dialog names it: a report group's item, or an item of the hidden list. */
+export interface CallSubject {
+  targetType: ReportGroup['targetType'];
+  /** Post title, comment excerpt, or the user's name. */
+  title: string;
+  /** The author (of a post or comment), or the user. */
+  authorName: string;
+  /** The open reports (a dismissal names the reporter). */
+  reports?: ReportGroup['reports'];
+}
+
+export const groupSubject = (group: ReportGroup): CallSubject => ({
+  targetType: group.targetType,
+  title: group.target.title,
+  authorName: group.target.author.name,
+  reports: group.reports,
+});
+
+/** An item of 'Hidden and suspended': what it is, where it links, who it is by, and its one action (Restore or Unsuspend). */
+export function hiddenItemView(item: HiddenItem): {
+  key: string;
+  subject: CallSubject;
+  href: string | null;
+  author: { name: string; username: string } | null;
+  on: { title: string; href: string | null } | null;
+  action: { label: string; call: ModeratorCall };
+} {
+  switch (item.kind) {
+    case 'post':
+      return {
+        key: `post:${item.post._id}`,
+        subject: { targetType: 'post', title: item.post.title, authorName: item.post.author.name },
+        href: targetHref(item.post.url),
+        author: item.post.author,
+        on: null,
+        action: { label: 'Restore', call: { kind: 'restore', targetType: 'post', targetId: item.post._id } },
+      };
+    case 'comment':
+      return {
+        key: `comment:${item.comment._id}`,
+        subject: { targetType: 'comment', title: item.comment.excerpt, authorName: item.comment.author.name },
+        href: targetHref(item.comment.url),
+        author: item.comment.author,
+        on: { title: item.comment.post.title, href: targetHref(item.comment.post.url) },
+        action: { label: 'Restore', call: { kind: 'restore', targetType: 'comment', targetId: item.comment._id } },
+      };
+    case 'user':
+      return {
+        key: `user:${item.user._id}`,
+        subject: { targetType: 'user', title: item.user.name, authorName: item.user.name },
+        href: targetHref(item.user.url),
+        author: null,
+        on: null,
+        action: { label: 'Unsuspend', call: { kind: 'unsuspend', userId: item.user._id } },
+      };
+  }
+}
+
+/** 'Hidden by Mo Derator' / 'Suspended by the command line', for the hidden list. */
+export function hiddenByText(item: HiddenItem): string {
+  const verb = item.kind === 'user' ? 'Suspended' : 'Hidden';
+  return `${verb} by ${item.action.by ? item.action.by.name : MODERATION_TEXTS.commandLine}`;
+}
+
 export interface CallDialogTexts {
   title: string;
   message: string;
@@ -76,14 +157,14 @@ export interface CallDialogTexts {
 }
 
 /** The words of the reason dialog of each action, naming the item or person it acts on. */
-export function callDialogTexts(call: ModeratorCall, group: ReportGroup): CallDialogTexts {
-  const kind = targetKind(group.targetType).toLowerCase();
-  const author = group.target.author.name;
+export function callDialogTexts(call: ModeratorCall, subject: CallSubject): CallDialogTexts {
+  const kind = targetKind(subject.targetType).toLowerCase();
+  const author = subject.authorName;
   switch (call.kind) {
     case 'hide':
       return {
         title: `Hide ${kind}`,
-        message: `“${group.target.title}” disappears for everyone but ${author}, who sees it marked as hidden. Its open reports are closed.`,
+        message: `“${subject.title}” disappears for everyone but ${author}, who sees it marked as hidden. Its open reports are closed.`,
         confirm: 'Hide',
         busy: 'Hiding...',
         reasonRequired: true,
@@ -91,7 +172,7 @@ export function callDialogTexts(call: ModeratorCall, group: ReportGroup): CallDi
     case 'restore':
       return {
         title: `Restore ${kind}`,
-        message: `“${group.target.title}” becomes visible again to everyone who could read it.`,
+        message: `“${subject.title}” becomes visible again to everyone who could read it.`,
         confirm: 'Restore',
         busy: 'Restoring...',
         reasonRequired: true,
@@ -113,10 +194,10 @@ export function callDialogTexts(call: ModeratorCall, group: ReportGroup): CallDi
         reasonRequired: true,
       };
     case 'dismiss': {
-      const report = group.reports.find((r) => r.id === call.reportId);
+      const report = subject.reports?.find((r) => r.id === call.reportId);
       return {
         title: 'Dismiss report',
-        message: `The report${report ? ` by ${report.reporter.name}` : ''} is closed without action; “${group.target.title}” stays as it is.`,
+        message: `The report${report ? ` by ${report.reporter.name}` : ''} is closed without action; “${subject.title}” stays as it is.`,
         confirm: 'Dismiss',
         busy: 'Dismissing...',
         reasonRequired: false,

@@ -1,4 +1,4 @@
-import type { AuditLogResponse, ReportQueueResponse } from '@inkwell/core';
+import type { AuditLogResponse, HiddenListKind, HiddenListResponse, ReportQueueResponse } from '@inkwell/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
@@ -7,6 +7,7 @@ export const moderationKeys = {
   all: ['moderation'] as const,
   reports: ['moderation', 'reports'] as const,
   audit: ['moderation', 'audit'] as const,
+  hidden: (kind: HiddenListKind) => ['moderation', 'hidden', kind] as const,
 };
 
 /** GET /moderation/reports?cursor= → open reports grouped by item, newest group first. */
@@ -25,6 +26,18 @@ export function useAuditLog(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: moderationKeys.audit,
     queryFn: ({ pageParam, signal }) => apiRequest<AuditLogResponse>('/moderation/audit', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  });
+}
+
+/** GET /moderation/hidden?kind=&cursor= → what is hidden (posts, comments) or suspended (users), newest first. */
+export function useHiddenList(kind: HiddenListKind, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: moderationKeys.hidden(kind),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<HiddenListResponse>('/moderation/hidden', { query: { kind, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,

@@ -1,4 +1,4 @@
-import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES, type ReportGroup } from '@inkwell/core';
+import { MAX_MODERATION_REASON_LENGTH, MODERATION_MESSAGES } from '@inkwell/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextAreaField } from '../../../components/ui/Field';
@@ -8,20 +8,23 @@ import { queryClient } from '../../../lib/queryClient';
 import { blogKeys, profileKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
 import { type ModeratorCall, moderationKeys, runModeratorCall } from '../api/moderation';
-import { callDialogTexts } from '../texts';
+import { type CallSubject, callDialogTexts } from '../texts';
 
 interface CallDialogProps {
   /** The action to confirm, or null when the dialog is closed. */
   call: ModeratorCall | null;
-  group: ReportGroup;
+  /** What it acts on (groupSubject of a report group, or an item of the hidden list). */
+  subject: CallSubject;
   onClose: () => void;
+  /** After the server said yes (and the toast): the hidden list drops the item at once. */
+  onDone?: () => void;
 }
 
 /**
  * Asks for the reason of a moderator action (it goes to the audit log) and runs it. The server's
  * answer is a toast; a refusal (an admin cannot be suspended, already hidden, ...) stays in the dialog.
  */
-export function CallDialog({ call, group, onClose }: CallDialogProps) {
+export function CallDialog({ call, subject, onClose, onDone }: CallDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -36,7 +39,7 @@ export function CallDialog({ call, group, onClose }: CallDialogProps) {
   }, [call]);
 
   if (!call) return null;
-  const texts = callDialogTexts(call, group);
+  const texts = callDialogTexts(call, subject);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +54,7 @@ export function CallDialog({ call, group, onClose }: CallDialogProps) {
       const answer = await runModeratorCall(call, reason);
       toast.success(answer.message);
       onClose();
+      onDone?.();
       // The queue and the log change; so may any page, list or profile this moderator has cached.
       void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
       void queryClient.invalidateQueries({ queryKey: blogKeys.lists });

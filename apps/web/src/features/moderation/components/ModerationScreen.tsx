@@ -1,4 +1,4 @@
-import type { UserRole } from '@inkwell/core';
+import { HIDDEN_LIST_KINDS, type HiddenListKind, type UserRole } from '@inkwell/core';
 import { Inbox, ShieldOff } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,14 +8,16 @@ import { canModerate } from '../../../lib/session';
 import { useAuditLog, useReportGroups } from '../api/moderation';
 import { MODERATION_TEXTS } from '../texts';
 import { AuditLog } from './AuditLog';
+import { HiddenList } from './HiddenList';
 import { ListState, LoadMore } from './ListState';
 import { ReportGroupCard } from './ReportGroupCard';
 import { RolesForm } from './RolesForm';
 
-type Tab = 'reports' | 'audit' | 'roles';
+type Tab = 'reports' | 'audit' | 'hidden' | 'roles';
 const TABS: { value: Tab; label: string; adminOnly?: boolean }[] = [
   { value: 'reports', label: MODERATION_TEXTS.reportsTab },
   { value: 'audit', label: MODERATION_TEXTS.auditTab },
+  { value: 'hidden', label: MODERATION_TEXTS.hiddenTab },
   { value: 'roles', label: MODERATION_TEXTS.rolesTab, adminOnly: true },
 ];
 
@@ -58,7 +60,8 @@ function OpenReports({ reports }: { reports: ReturnType<typeof useReportGroups> 
 
 /**
  * /moderation (issue 15): the open reports grouped by item, newest first, with the moderator's
- * actions; the audit log; and for admins, Roles. Tabs; `?tab=audit|roles` keeps one across reloads.
+ * actions; the audit log; what is hidden or suspended, to restore or unsuspend; and for admins,
+ * Roles. Tabs; `?tab=audit|hidden|roles` (and `&kind=comments|users`) keeps one across reloads.
  */
 export function ModerationScreen({ role }: { role: UserRole | null }) {
   const [params, setParams] = useSearchParams();
@@ -66,7 +69,8 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
   const tabs = TABS.filter((t) => !t.adminOnly || role === 'admin');
   const tab: Tab = tabs.find((t) => t.value === params.get('tab'))?.value ?? 'reports';
   const ids = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, audit: null, roles: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, audit: null, hidden: null, roles: null });
+  const kind: HiddenListKind = HIDDEN_LIST_KINDS.find((k) => k === params.get('kind')) ?? 'posts';
   // A stored role of 'user' needs no call to know the answer; an unknown one asks the server (403 → the same state).
   const allowed = role === null || canModerate(role);
   const reports = useReportGroups(allowed);
@@ -144,7 +148,18 @@ export function ModerationScreen({ role }: { role: UserRole | null }) {
         aria-labelledby={`${ids}-${tab}-tab`}
         className="mt-5 outline-none"
       >
-        {tab === 'reports' ? <OpenReports reports={reports} /> : tab === 'audit' ? <AuditLog log={audit} /> : <RolesForm />}
+        {tab === 'reports' ? (
+          <OpenReports reports={reports} />
+        ) : tab === 'audit' ? (
+          <AuditLog log={audit} />
+        ) : tab === 'hidden' ? (
+          <HiddenList
+            kind={kind}
+            onKindChange={(next) => setParams(next === 'posts' ? { tab: 'hidden' } : { tab: 'hidden', kind: next }, { replace: true })}
+          />
+        ) : (
+          <RolesForm />
+        )}
       </div>
     </section>
   );

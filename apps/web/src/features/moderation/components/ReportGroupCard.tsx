@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { LocalTime } from '../../../components/ui/LocalTime';
 import type { ModeratorCall } from '../api/moderation';
-import { groupCalls, reasonLabel, targetHref, targetKind } from '../texts';
+import { groupCalls, groupSubject, reasonLabel, targetHref, targetKind } from '../texts';
 import { CallDialog } from './CallDialog';
 
 const BADGE = 'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -109,7 +109,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         ))}
       </div>
 
-      <CallDialog call={call} group={group} onClose={() => setCall(null)} />
+      <CallDialog call={call} subject={groupSubject(group)} onClose={() => setCall(null)} />
     </article>
   );
 }

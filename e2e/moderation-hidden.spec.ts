@@ -1,0 +1,91 @@
+import { grant } from './support/admin';
+import { expectNoBlockingA11y } from './support/axe';
+import { createVerifiedUser, expect, signInAs, test, watchConsole } from './support/fixtures';
+import { api, createBlog, pageAs, toast } from './support/reading';
+
+/**
+ * 'Hidden and suspended' (/moderation?tab=hidden): once a hide has closed its report, the queue no
+ * longer offers the post; this tab lists it with who hid it and why, and restores it with a reason.
+ */
+test('hide a reported post, find it under Hidden and suspended, restore it; an anonymous reader can read it again', async ({
+  browser,
+  stack,
+}) => {
+  const reader = await createVerifiedUser(stack, 'Reed Reporter');
+  const writer = await createVerifiedUser(stack, 'Wren Writer');
+  const moderator = await createVerifiedUser(stack, 'Hedda Hider');
+  const post = await createBlog(stack, writer, { title: `A post that gets hidden and comes back ${Date.now()}` });
+  const reported = await api(stack, reader.user.token, 'POST', '/reports', { targetType: 'post', targetId: post.blogId, reason: 'spam' });
+  expect(reported.status).toBe(201);
+  await grant(stack, 'moderator', moderator);
+
+  // On a 320 px phone in the dark theme.
+  const context = await browser.newContext({ baseURL: stack.baseURL, colorScheme: 'dark', viewport: { width: 320, height: 720 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await signInAs(page, moderator.user);
+  await page.goto('/moderation');
+  const card = page.getByRole('article', { name: `Post: ${post.title}` });
+  await card.getByRole('button', { name: 'Hide' }).click();
+  const hide = page.getByRole('dialog', { name: 'Hide post' });
+  await hide.getByLabel('Reason (required)').fill('Link farm');
+  await hide.getByRole('button', { name: 'Hide' }).click();
+  await expect(toast(page, 'Post hidden')).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  const visitor = await pageAs(browser, stack, null);
+  await visitor.goto(`/blog/${post.blogId}`);
+  await expect(visitor.getByRole('heading', { name: 'Blog not found' })).toBeVisible();
+
+  // The third tab, by keyboard: arrows move between the tabs.
+  await page.getByRole('tab', { name: 'Open reports' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const tab = page.getByRole('tab', { name: 'Hidden and suspended', selected: true });
+  await expect(tab).toBeFocused();
+  await expect(page).toHaveURL(/\/moderation\?tab=hidden$/);
+  await expect(page.getByRole('radio', { name: 'Posts' })).toBeChecked();
+  const list = page.getByRole('list', { name: 'Hidden and suspended: Posts' });
+  const row = list.getByRole('listitem').filter({ hasText: post.title });
+  await expect(row.getByRole('link', { name: post.title })).toHaveAttribute('href', `/blog/${post.blogId}`);
+  await expect(row).toContainText('Wren Writer');
+  await expect(row).toContainText('Hidden by Hedda Hider');
+  await expect(row).toContainText('“Link farm”');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: test.info().outputPath('hidden-dark-320.png'), fullPage: true });
+  await expectNoBlockingA11y(page, 'hidden and suspended, dark, 320 px');
+
+  // The segmented choice is radio buttons: arrows switch the list, and the address keeps it.
+  await page.getByRole('radio', { name: 'Posts' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Comments' })).toBeChecked();
+  await expect(page).toHaveURL(/tab=hidden&kind=comments$/);
+  await expect(page.getByRole('list', { name: 'Hidden and suspended: Comments' }).or(page.getByText('Nothing is hidden'))).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Posts' })).toBeChecked();
+
+  // Restore, with the queue's reason dialog: a reason is required.
+  await row.getByRole('button', { name: `Restore post “${post.title}”` }).click();
+  const restore = page.getByRole('dialog', { name: 'Restore post' });
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(restore.getByText('Please give a reason')).toBeVisible();
+  await restore.getByLabel('Reason (required)').fill('Appeal accepted');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page, 'Post restored')).toBeVisible();
+  await expect(restore).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: post.title })).toHaveCount(0);
+  // The focus did not fall back to the top of the page with the removed button.
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+  // The audit log says so, and the post is readable again by an anonymous reader.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: `restored the post “${post.title}”` })).toContainText('Appeal accepted');
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: post.title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Blog not found' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+  await visitor.context().close();
+  await context.close();
+});
