@@ -42,9 +42,11 @@ import { DigestRepository } from './modules/newsletter/digest.repo';
 import { DigestService } from './modules/newsletter/digest.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repo';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { FanoutsRepository } from './modules/notifications/fanouts.repo';
 import { blockingNotificationEvents, blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
 import { NotificationsRepository } from './modules/notifications/notifications.repo';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { PostFanout } from './modules/notifications/post-fanout';
 import { RevisionKeeper } from './modules/revisions/revision-keeper';
 import { RevisionsRepository } from './modules/revisions/revisions.repo';
 import { RevisionsService } from './modules/revisions/revisions.service';
@@ -109,6 +111,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     follows: new FollowsRepository(),
     comments: new CommentsRepository(db),
     notifications: new NotificationsRepository(db),
+    fanouts: new FanoutsRepository(db),
     feeds: new FeedsRepository(db),
     sitemap: new SitemapRepository(db),
     exports: new ExportRepository(db),
@@ -158,7 +161,8 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
 
   const storage: Storage = createStorage(config);
   // Ticks at least as often as the shortest job interval (scheduled posts), 30 s at most.
-  const scheduler = new Scheduler({ db, log, tickMs: Math.min(30_000, config.scheduledPostsIntervalMs) });
+  const schedulerTickMs = Math.min(30_000, config.scheduledPostsIntervalMs);
+  const scheduler = new Scheduler({ db, log, tickMs: schedulerTickMs });
   registerCleanupJobs(scheduler, { db, storage, config });
   const uploads = new UploadsService({
     uploads: repos.uploads,
@@ -175,6 +179,17 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     blocking: repos.blocking,
     comments: repos.comments,
   });
+  const fanout = new PostFanout({
+    db,
+    fanouts: repos.fanouts,
+    notifications: repos.notifications,
+    notify: notifications,
+    blogs: repos.blogs,
+  });
+  // Past a post's first 500 recipients: at once on this instance after the commit (unless it runs
+  // no jobs), else at the next tick of whichever instance claims the job.
+  scheduler.register('notification-fanout', schedulerTickMs, (ctx) => fanout.continue(() => ctx.keepGoing()));
+  if (config.backgroundJobs) fanout.onQueued(() => void scheduler.runNow('notification-fanout'));
   const events = notificationEvents(notifications);
   const blogs = new BlogsService({
     db,
@@ -185,7 +200,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     publicTtlMs: config.responseCacheTtlMs,
     search: repos.search,
     uploads,
-    events: blogNotificationEvents(notifications),
+    events: blogNotificationEvents(notifications, fanout),
     revisions: new RevisionKeeper(repos.revisions),
     series: (blogDbId, blogId, viewerId) => series.forPage(blogDbId, blogId, viewerId),
     blocking: repos.blocking,

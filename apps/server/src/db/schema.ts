@@ -198,6 +198,18 @@ export interface UploadUsesTable {
   upload_id: string;
 }
 
+/** A post's notices still to be written past the first 500 (0034): the notification-fanout job's work. */
+export interface NotificationFanoutsTable {
+  blog_id: string;
+  /** 'published': the author's followers; 'updated': the post's likers and savers. */
+  kind: 'published' | 'updated';
+  sender_id: string;
+  /** The last recipient told: followers by (follow's created_at, id), reactors by id (after_time null). */
+  after_time: string | null;
+  after_id: string;
+  created_at: string;
+}
+
 export interface JobLeasesTable {
   name: string;
   /** The instance running the job now; null when free. */
@@ -256,6 +268,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
   upload_uses: UploadUsesTable;
+  notification_fanouts: NotificationFanoutsTable;
   job_leases: JobLeasesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   digest_preferences: DigestPreferencesTable;

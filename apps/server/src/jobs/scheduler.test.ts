@@ -59,6 +59,7 @@ describe('scheduler on two app instances sharing one database', () => {
       'unconfirmed-subscribers',
       'unverified-accounts',
       ...(ENGINE === 'postgres' ? ['search-recent'] : []),
+      'notification-fanout',
       'scheduled-posts',
       'digests',
     ]);

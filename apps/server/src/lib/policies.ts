@@ -54,7 +54,7 @@ export interface ProfileListOwner {
 const isSelf = (viewer: ViewerId, userId: string | null): boolean => viewer !== null && userId !== null && viewer === userId;
 
 /** Anyone, signed in or not, may see it: published, not hidden by a moderator, author not suspended. */
-export function isPubliclyVisible(blog: BlogFacts): boolean {
+export function isPubliclyVisible(blog: Pick<BlogFacts, 'draft' | 'hidden'>): boolean {
   return !blog.draft && !Number(blog.hidden);
 }
 
@@ -162,9 +162,17 @@ export function publishedForSql(table: string, reader: string): RawBuilder<SqlBo
   return sql<SqlBool>`(${sql.ref(`${table}.draft`)} = ${0} and (${sql.ref(`${table}.hidden`)} = ${0} or ${sql.ref(`${table}.creator_id`)} = ${reader}))`;
 }
 
+/**
+ * A comment everyone sees (not hidden by a moderator, issue 15): what the counts count (a post's
+ * comment_count, a comment's reply_count), since a count is the same for every reader.
+ */
+export function commentPublicSql(table: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${table}.hidden`)} = ${0}`;
+}
+
 /** SQL twin of `canReadComment` for the comments row under `table`. */
 export function commentReadableBySql(table: string, reader: ViewerId): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(`${table}.hidden`)} = ${0} or ${sql.ref(`${table}.user_id`)} = ${reader ?? NO_VIEWER})`;
+  return sql<SqlBool>`(${commentPublicSql(table)} or ${sql.ref(`${table}.user_id`)} = ${reader ?? NO_VIEWER})`;
 }
 
 /**
@@ -182,6 +190,23 @@ export function blogReadableBySql(table: string, reader: string | Expression<str
  */
 export function notMutedBySql(creatorColumn: string, muterId: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`not exists (select 1 from user_mutes where user_mutes.muter_id = ${muterId} and user_mutes.muted_id = ${sql.ref(creatorColumn)})`;
+}
+
+/**
+ * The notices the recipient (column `recipientColumn`) is shown from the sender (`senderColumn`):
+ * none from someone they blocked or muted, none from a suspended account (issue 15; the rows stay,
+ * so an unblock or the end of a suspension brings them back). Three primary-key probes a row.
+ */
+export function noticeShownSql(recipientColumn: string, senderColumn: string): RawBuilder<SqlBool> {
+  const [recipient, sender] = [sql.ref(recipientColumn), sql.ref(senderColumn)];
+  return sql<SqlBool>`(not exists (select user_blocks.blocker_id from user_blocks where user_blocks.blocker_id = ${recipient} and user_blocks.blocked_id = ${sender})
+    and not exists (select user_mutes.muter_id from user_mutes where user_mutes.muter_id = ${recipient} and user_mutes.muted_id = ${sender})
+    and not exists (select suspended_sender.id from users as suspended_sender where suspended_sender.id = ${sender} and suspended_sender.suspended_at is not null))`;
+}
+
+/** Profiles with something to show a crawler (the sitemap): at least one public post (published_count counts only those). */
+export function hasPublicPostsSql(usersTable: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${usersTable}.published_count`)} > ${0}`;
 }
 
 /** A suspended account (issue 15) is sent no mail it did not ask for at that moment (digests). */

@@ -7,6 +7,8 @@ import { ANY_CHANGE } from './tagged-store';
 /** Writes to these tables never change what is shown publicly (feed, blogs, profiles, comments). */
 const PRIVATE_TABLES = new Set([
   'notifications',
+  // A post's notices still to be written (the notification-fanout job's cursor).
+  'notification_fanouts',
   'mail_outbox',
   'email_verifications',
   'password_resets',

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { publiclyVisibleSql } from '../lib/policies';
+import { hasPublicPostsSql, publiclyVisibleSql } from '../lib/policies';
 
 /** Slugs and usernames are URL-safe already; anything else is encoded. */
 const segment = (value: string) => (/^[A-Za-z0-9_.~-]+$/.test(value) ? value : encodeURIComponent(value));
@@ -41,7 +41,7 @@ export class SitemapRepository {
 
   /** Authors with at least one published post (the others' profiles have nothing to index). */
   async profiles({ after, until }: KeyRange, limit: number): Promise<SitemapRow[]> {
-    let q = this.db.selectFrom('users').select(['id', 'username', 'updated_at']).where('published_count', '>', 0);
+    let q = this.db.selectFrom('users').select(['id', 'username', 'updated_at']).where(hasPublicPostsSql('users'));
     if (after) q = q.where('id', '>', after);
     if (until) q = q.where('id', '<=', until);
     const rows = await q.orderBy('id').limit(limit).execute();
@@ -49,7 +49,7 @@ export class SitemapRepository {
   }
 
   profileFileEnds(from: string | null, size: number): Promise<string[]> {
-    return this.fileEnds(() => this.db.selectFrom('users').select('id').where('published_count', '>', 0), from, size);
+    return this.fileEnds(() => this.db.selectFrom('users').select('id').where(hasPublicPostsSql('users')), from, size);
   }
 
   /** Every `size`-th id of `rows()` after `from`, one index step (OFFSET size - 1) per file. */

@@ -14,8 +14,8 @@ import type { BlockingRepository, RelationKind } from './blocking.repo';
 
 /** What a block or mute tells the notifications (wired in services.ts, as the follows' hooks are). */
 export interface BlockingEvents {
-  /** A block ended this follow: its "started following you" goes, as an unfollow's does. */
-  onFollowEnded?(e: { followerId: string; followingId: string }, tx: Tx): Promise<void>;
+  /** A block (by `actorId`) ended this follow: its "started following you" goes, as an unfollow's does. */
+  onFollowEnded?(e: { followerId: string; followingId: string; actorId: string }, tx: Tx): Promise<void>;
   /** What the actor's notifications show changed (a block's or a mute's sender left or came back). */
   onRelationChanged?(actorId: string): Promise<void>;
 }
@@ -52,7 +52,7 @@ export class BlockingService {
         for (const [follower, following] of pairs) {
           if (await follows.remove(follower, following, tx.db)) {
             await follows.adjustCounts(follower, following, -1, tx.db);
-            await this.deps.events?.onFollowEnded?.({ followerId: follower, followingId: following }, tx);
+            await this.deps.events?.onFollowEnded?.({ followerId: follower, followingId: following, actorId }, tx);
             changed = true;
           }
         }

@@ -4,6 +4,7 @@ import type { ReactionEvents } from '../blogs/reactions.service';
 import type { CommentCreated, CommentEvents } from '../comments/comments.service';
 import type { FollowEvents } from '../follows/follows.service';
 import type { NewNotification, NotificationsService } from './notifications.service';
+import type { PostFanout } from './post-fanout';
 
 /** A comment tells the parent's author of a reply, and the blog's creator of every comment on it. */
 function commentItems({ commentId, blog, authorId, parentAuthorId }: CommentCreated): NewNotification[] {
@@ -45,16 +46,18 @@ export function notificationEvents(n: NotificationsService): ReactionEvents & Co
 /** Blocks and mutes: the follows a block ends take their notices, and the actor's open lists are read again. */
 export function blockingNotificationEvents(n: NotificationsService): BlockingEvents {
   return {
-    onFollowEnded: ({ followerId, followingId }, tx) => n.retract({ recipientId: followingId, senderId: followerId, type: 'follow' }, tx),
+    // The blocker's own tabs hear of it once, from onRelationChanged.
+    onFollowEnded: ({ followerId, followingId, actorId }, tx) =>
+      n.retract({ recipientId: followingId, senderId: followerId, type: 'follow' }, tx, { push: followingId !== actorId }),
     onRelationChanged: (actorId) => n.shownChanged(actorId),
   };
 }
 
 /** Blog hooks: new posts reach followers, edits reach the people who liked or saved. */
-export function blogNotificationEvents(n: NotificationsService): BlogEvents {
+export function blogNotificationEvents(n: NotificationsService, fanout: PostFanout): BlogEvents {
   return {
-    onPublished: ({ authorId, blogDbId }, tx) => n.notifyFollowersOfPost(authorId, blogDbId, tx),
-    onUpdated: ({ authorId, blogDbId }, tx) => n.notifyReactorsOfUpdate(authorId, blogDbId, tx),
+    onPublished: ({ authorId, blogDbId }, tx) => fanout.followersOfPost(authorId, blogDbId, tx),
+    onUpdated: ({ authorId, blogDbId }, tx) => fanout.reactorsOfUpdate(authorId, blogDbId, tx),
     onDeleting: ({ blogDbId }, tx) => n.beforeDeleting({ blogId: blogDbId }, tx),
   };
 }

@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Database, NotificationsTable } from '../../db/schema';
+import { noticeShownSql } from '../../lib/policies';
 import type { PlannedNotices } from '../../lib/tx';
 
 type NoticeQuery = SelectQueryBuilder<Database, 'notifications', { recipient_id: string }>;
@@ -117,38 +118,9 @@ export interface NotificationKey {
 /**
  * Leaves out what someone the recipient blocked or muted sent before the block or mute (issue 15);
  * new ones are never created. Also what a suspended account sent, until it is unsuspended (a
- * suspended spammer's follows and likes stop reaching people at once). Three primary-key probes
- * per row of the page.
+ * suspended spammer's follows and likes stop reaching people at once). The rule is the policy's.
  */
-function fromUnsilenced(eb: ExpressionBuilder<Database, 'notifications'>) {
-  return eb.and([
-    notFrom(eb, 'user_blocks', 'blocker_id', 'blocked_id'),
-    notFrom(eb, 'user_mutes', 'muter_id', 'muted_id'),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('users as suspended_sender')
-          .select('suspended_sender.id')
-          .whereRef('suspended_sender.id', '=', 'notifications.sender_id')
-          .where('suspended_sender.suspended_at', 'is not', null),
-      ),
-    ),
-  ]);
-}
-
-/** No row in `table` says the recipient (`actor`) blocked or muted the sender (`target`). */
-function notFrom(eb: ExpressionBuilder<Database, 'notifications'>, table: 'user_blocks' | 'user_mutes', actor: string, target: string) {
-  const rel = eb as unknown as ExpressionBuilder<any, any>;
-  return rel.not(
-    rel.exists(
-      rel
-        .selectFrom(table)
-        .select(`${table}.${actor}`)
-        .whereRef(`${table}.${actor}`, '=', 'notifications.recipient_id')
-        .whereRef(`${table}.${target}`, '=', 'notifications.sender_id'),
-    ),
-  );
-}
+const fromUnsilenced = noticeShownSql('notifications.recipient_id', 'notifications.sender_id');
 
 function withSubjects(db: Kysely<Database>) {
   return db
@@ -369,20 +341,5 @@ export class NotificationsRepository {
     // One after another: inside the caller's transaction they share its one connection anyway.
     for (const read of reads) for (const id of await read()) recipients.add(id);
     return [...recipients].slice(0, limit);
-  }
-
-  followerIds(userId: string, db: Kysely<Database>) {
-    return db.selectFrom('follows').select('follower_id as id').where('following_id', '=', userId).execute();
-  }
-
-  /** People who liked or saved a blog (each once), minus its author. */
-  async reactorIds(blogDbId: string, authorId: string, db: Kysely<Database>): Promise<string[]> {
-    const rows = await db
-      .selectFrom('likes')
-      .select('user_id as id')
-      .where('blog_id', '=', blogDbId)
-      .union(db.selectFrom('saves').select('user_id as id').where('blog_id', '=', blogDbId))
-      .execute();
-    return rows.map((r) => r.id).filter((id) => id !== authorId);
   }
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog, everyBlock } from '../../../test/blogs';
+import { addFollowers } from '../../../test/followers';
 import { bearer, createTestApp, createUser, ENGINE, sql, type TestApp } from '../../../test/helpers';
 import { pngImage } from '../../../test/images';
 import { multipartBody } from '../../../test/multipart';
@@ -160,26 +161,12 @@ describe('DELETE /users/{id}', () => {
   it('deletes an account with more followers than one statement can name (PostgreSQL binds at most 65,535 values)', async () => {
     const gone = await createUser(t);
     const { db } = t.database;
-    const template = await db.selectFrom('users').selectAll().where('id', '=', gone.id).executeTakeFirstOrThrow();
-    const copied = Object.keys(template).filter((c) => !['id', 'email', 'username'].includes(c));
-    const newId = ENGINE === 'postgres' ? sql`gen_random_uuid()` : sql`lower(hex(randomblob(16)))`;
-    const cols = sql.join(copied.map((c) => sql.ref(c)));
-    // 70,000 followers written in one statement each (through the API it would take hours).
-    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 70000)
-      INSERT INTO users (id, email, username, ${cols})
-      SELECT ${newId}, 'fan' || i || ${`-${gone.id}@example.com`}, 'fan' || i || ${gone.id.slice(-8)}, ${cols}
-      FROM n CROSS JOIN (SELECT ${cols} FROM users WHERE id = ${gone.id}) AS template`.execute(db);
-    await sql`INSERT INTO follows (follower_id, following_id, created_at)
-      SELECT id, ${gone.id}, created_at FROM users WHERE email LIKE ${`%-${gone.id}@example.com`}`.execute(db);
+    const fans = await addFollowers(t, gone, 70_000);
 
     const res = await deleteAccount(gone.token, gone.id, { currentPassword: gone.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db.selectFrom('follows').select('follower_id').where('following_id', '=', gone.id).execute()).toHaveLength(0);
-    const fan = await db
-      .selectFrom('users')
-      .select('following_count')
-      .where('email', 'like', `%-${gone.id}@example.com`)
-      .executeTakeFirst();
+    const fan = await db.selectFrom('users').select('following_count').where('email', 'like', fans).executeTakeFirst();
     expect(fan?.following_count).toBe(0);
   }, 120_000);
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { inLists } from '../../db/in-lists';
 import type { Database } from '../../db/schema';
-import { publiclyVisibleSql } from '../../lib/policies';
+import { commentPublicSql, publiclyVisibleSql } from '../../lib/policies';
 
 export interface TouchedBlogs {
   reacted: string[];
@@ -107,9 +107,9 @@ export class CountersRepository {
     for (const id of new Set(ids)) {
       await sql`UPDATE blogs SET comment_count = (
           WITH RECURSIVE tree(id) AS (
-            SELECT c.id FROM comments c WHERE c.blog_id = ${id} AND c.parent_id IS NULL AND c.hidden = ${0}
+            SELECT c.id FROM comments c WHERE c.blog_id = ${id} AND c.parent_id IS NULL AND ${commentPublicSql('c')}
             UNION ALL
-            SELECT r.id FROM comments r JOIN tree t ON r.parent_id = t.id WHERE r.hidden = ${0})
+            SELECT r.id FROM comments r JOIN tree t ON r.parent_id = t.id WHERE ${commentPublicSql('r')})
           SELECT count(*) FROM tree)
         WHERE id = ${id}`.execute(db);
     }
@@ -129,7 +129,7 @@ export class CountersRepository {
             .selectFrom('comments as r')
             .select((e) => e.fn.countAll<number>().as('n'))
             .whereRef('r.parent_id', '=', 'comments.id')
-            .where('r.hidden', '=', 0),
+            .where(commentPublicSql('r')),
         }))
         .where('comments.id', 'in', part)
         .execute();
