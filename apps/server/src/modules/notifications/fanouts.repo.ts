@@ -70,7 +70,7 @@ export class FanoutsRepository {
 
   /** The oldest fan-out not yet finished, if any. */
   oldest(): Promise<Fanout | undefined> {
-    return this.db.selectFrom('notification_fanouts').selectAll().orderBy('created_at').orderBy('blog_id').limit(1).executeTakeFirst();
+    return this.db.selectFrom('notification_fanouts').selectAll().orderBy('created_at').limit(1).executeTakeFirst();
   }
 
   /** The fan-out as it is now, locked for this transaction on PostgreSQL (SQLite has one writer). */
