@@ -47,3 +47,29 @@ test("the editor's Series select starts a new series and adds the post to the en
   await page.goto(`/blog/${second.blogId}`);
   await expect(page.getByRole('navigation', { name: `Series: Editor series ${stamp}` })).toContainText('Part 2 of 2');
 });
+
+test("the editor's Series select loads a writer's series a page at a time", async ({ page, stack }) => {
+  const author = await createVerifiedUser(stack, 'Many Series');
+  const stamp = Date.now();
+  const post = await createBlog(stack, author, { title: `Paged series post ${stamp}` });
+  // One more than a page (SERIES_PAGE_SIZE is 50); the post is in the last, which is on page 2.
+  let last = '';
+  for (let i = 1; i <= 51; i++) last = (await api(stack, author, 'POST', '/series', { title: `Series ${i} ${stamp}` })).series.id;
+  await api(stack, author, 'PUT', `/series/${last}/posts`, { blogIds: [post.blogId] });
+  await signInAs(page, author.user);
+
+  await page.goto(`/edit/${post.blogId}`);
+  const select = page.getByLabel('Series', { exact: true });
+  await expect(select).toBeEnabled();
+  // The post's own series shows even before its page is loaded.
+  await expect(select.locator('option:checked')).toHaveText(`Series 51 ${stamp}`);
+  await expect(select.locator('option', { hasText: `Series 50 ${stamp}` })).toHaveCount(1);
+  await select.selectOption({ label: 'More series…' });
+  await expect(select.locator('option', { hasText: 'More series…' })).toHaveCount(0);
+  await expect(select.locator('option', { hasText: `Series 51 ${stamp}` })).toHaveCount(1);
+  await expect(select.locator('option:checked')).toHaveText(`Series 51 ${stamp}`);
+  // Choosing a series of the first page still works.
+  await select.selectOption({ label: `Series 2 ${stamp}` });
+  await expect(select.locator('option:checked')).toHaveText(`Series 2 ${stamp}`);
+  expect((await api(stack, author, 'GET', `/blogs/${post.blogId}/series`)).seriesId).not.toBe(last);
+});

@@ -29,6 +29,7 @@ import * as m0031 from './migrations/0031_unverified_users';
 import * as m0032 from './migrations/0032_search_brackets';
 import * as m0033 from './migrations/0033_moderation_hidden_list';
 import * as m0034 from './migrations/0034_notification_fanouts';
+import * as m0035 from './migrations/0035_series_author_order';
 import { dropIndexSamples } from './planner-statistics';
 
 /** Listed statically so the bundled server carries its migrations. Add new ones here. */
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_01_0032_search_brackets': m0032,
   '2026_12_02_0033_moderation_hidden_list': m0033,
   '2026_12_08_0034_notification_fanouts': m0034,
+  '2026_12_08_0035_series_author_order': m0035,
 };
 
 /** Host not found, password or user refused (isDatabaseDown covers the rest: refused, gone, timed out). */

@@ -24,7 +24,7 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/newsletter/confirm': { token: 'not-a-real-token' },
   'PUT /api/v1/digest-settings': { frequency: 'weekly' },
   'POST /api/v1/blogs/autosave': { title: 'Limit' },
-  'PUT /api/v1/blogs/:id/autosave': { title: 'Limit' },
+  'PUT /api/v1/blogs/:id/autosave': { title: 'Limit', version: 0 },
   'POST /api/v1/blogs/:id/revisions/:revisionId/restore': {},
   'POST /api/v1/series': { title: 'Limit' },
   'PATCH /api/v1/series/:id': { title: 'Limit' },

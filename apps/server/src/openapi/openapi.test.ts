@@ -1,6 +1,15 @@
+import {
+  MAX_BIO_LENGTH,
+  MAX_COMMENT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_SERIES_TITLE_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_USERNAME_LENGTH,
+} from '@inkwell/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { bearer, createTestApp, createUser, type TestApp } from '../../test/helpers';
 import { API_PREFIX, DOCS_PATH, OPENAPI_PATH } from './openapi';
 
 // Every route as Fastify registers it, seen by an onRoute hook added before any route.
@@ -22,6 +31,14 @@ beforeAll(async () => {
   document = res.json();
 });
 afterAll(async () => t.close());
+
+type JsonSchema = { properties?: Record<string, Record<string, unknown>>; required?: string[]; anyOf?: unknown[] };
+/** The JSON body schema of an operation. */
+const bodySchema = (path: string, method: string): JsonSchema => {
+  const body = document.paths[path]?.[method]?.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined;
+  return body?.content['application/json']?.schema ?? {};
+};
+const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
 
 /** '/api/v1/blogs/:id' is '/api/v1/blogs/{id}' in OpenAPI. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -82,6 +99,103 @@ describe('GET /api/v1/openapi.json', () => {
     }[];
     expect(parameters.find((p) => p.name === 'page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000, default: 1 });
     expect(parameters.find((p) => p.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, default: 10 });
+  });
+});
+
+describe('what the document says a client must send', () => {
+  // Text people read is normalized before its limits are checked (packages/core schemas/text.ts);
+  // the limits still belong to what the client sends, so the document shows them.
+  it('shows the length limits of the normalized text fields', () => {
+    expect(bodySchema('/api/v1/blogs/comment/{blogId}', 'post').properties?.comment).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_COMMENT_LENGTH,
+    });
+    expect(bodySchema('/api/v1/comment/{parentCommentId}/{blogId}', 'post').properties?.reply).toMatchObject({
+      maxLength: MAX_COMMENT_LENGTH,
+    });
+    expect(bodySchema('/api/v1/blogs', 'post').properties?.title).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_TITLE_LENGTH,
+    });
+    expect(bodySchema('/api/v1/signup', 'post').properties?.name).toMatchObject({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+    const profile = bodySchema('/api/v1/users/{id}', 'patch').properties ?? {};
+    expect(profile.name).toMatchObject({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+    expect(profile.username).toMatchObject({ minLength: MIN_USERNAME_LENGTH, maxLength: MAX_USERNAME_LENGTH });
+    // bio: null clears it like '' does (users/profile-edit.test.ts).
+    expect(JSON.stringify(profile.bio)).toContain(`"maxLength":${MAX_BIO_LENGTH}`);
+    expect(JSON.stringify(profile.bio)).toContain('"null"');
+    expect(bodySchema('/api/v1/series', 'post').properties?.title).toMatchObject({ minLength: 1, maxLength: MAX_SERIES_TITLE_LENGTH });
+  });
+
+  it("requires an autosave's version unless the author forces the save, as the server does", async () => {
+    const put = bodySchema('/api/v1/blogs/{id}/autosave', 'put');
+    expect(put.properties?.version).toMatchObject({ type: 'integer' });
+    expect(put.anyOf).toEqual([{ required: ['version'] }, { required: ['force'], properties: { force: { enum: [true] } } }]);
+    // The first save of a new post has no version yet: the create call does not take one.
+    expect(bodySchema('/api/v1/blogs/autosave', 'post').properties?.version).toBeUndefined();
+
+    const author = await createUser(t, { name: 'Versioned Writer' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/blogs/autosave',
+      headers: bearer(author.token),
+      payload: { title: 'Draft' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { blogId, version } = created.json();
+    const url = `/api/v1/blogs/${blogId}/autosave`;
+    const missing = await t.app.inject({ method: 'PUT', url, headers: bearer(author.token), payload: { title: 'No version' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^version is required/);
+    const notForced = await t.app.inject({ method: 'PUT', url, headers: bearer(author.token), payload: { title: 'x', force: false } });
+    expect(notForced.statusCode).toBe(400);
+    const forced = await t.app.inject({ method: 'PUT', url, headers: bearer(author.token), payload: { title: 'Forced', force: true } });
+    expect(forced.statusCode).toBe(200);
+    const named = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(author.token),
+      payload: { title: 'Named', version: version + 1 },
+    });
+    expect(named.statusCode).toBe(200);
+  });
+});
+
+describe('statuses the server answers are in the document', () => {
+  it('415: a JSON route sent another content type', async () => {
+    const author = await createUser(t, { name: 'Xml Sender' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/series',
+      headers: { ...bearer(author.token), 'content-type': 'application/xml' },
+      payload: '<title>x</title>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: false, message: 'Unsupported content type' });
+    expect(statusesOf('/api/v1/series', 'post')).toContain('415');
+    // Every operation with a body says so; those without one do not.
+    expect(statusesOf('/api/v1/blogs', 'post')).toContain('415');
+    expect(statusesOf('/api/v1/signin', 'post')).toContain('415');
+    expect(statusesOf('/api/v1/series/mine', 'get')).not.toContain('415');
+  });
+
+  it('401: sign-in with a wrong password', async () => {
+    const user = await createUser(t, { name: 'Forgetful' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/signin', payload: { email: user.email, password: 'not-the-password' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+    expect(statusesOf('/api/v1/signin', 'post')).toContain('401');
+  });
+
+  it("303: opening a newsletter or digest mail's unsubscribe link", async () => {
+    const res = await t.app.inject({ url: '/api/v1/newsletter/unsubscribe/some-token' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/newsletter/unsubscribe/some-token');
+    const statuses = statusesOf('/api/v1/newsletter/unsubscribe/{token}', 'get');
+    expect(statuses).toContain('303');
+    expect(statuses).not.toContain('200'); // it never answers 200
   });
 });
 

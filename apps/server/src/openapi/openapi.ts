@@ -45,6 +45,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, d
         ...((schema.response as object | undefined) ?? { 200: z.unknown() }),
         ...(takesInput ? { 400: errorResponse.describe('Invalid input') } : {}),
         ...(requiresToken ? { 401: errorResponse.describe('Missing, invalid or expired token') } : {}),
+        // Fastify refuses a body it has no parser for before the route runs (lib/error-handler.ts).
+        ...(schema.body ? { 415: errorResponse.describe('Unsupported content type (send one of the requestBody types)') } : {}),
         ...(rateLimited ? { 429: errorResponse.describe('Too many requests; see Retry-After') } : {}),
         default: errorResponse.describe('Error (403 not yours, 404 missing, 409 conflict, 413 too large, 500)'),
       };

@@ -30,18 +30,40 @@ export const formVersion = z.preprocess(
  * Work in progress sent by the editor. The title may still be empty on an existing post (a new
  * post needs one to become a draft); publishing rules are checked only on Publish/Update Blog.
  */
-export const autosaveRequest = z.object({
+const autosaveFields = {
   title: z.string().max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`).default(''),
   description: z.string().max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`).default(''),
   tags: z.unknown().optional(),
   content: z.unknown().optional(),
   /** A featured image URL, null for none; absent keeps the post's current one. */
   image: z.string().max(2048).nullable().optional(),
-  /** The version the editor started from; absent only when creating. */
-  version: postVersion.optional(),
-  /** The author chose 'Overwrite' after a conflict. */
-  force: z.boolean().optional(),
-});
+};
+
+/** POST /blogs/autosave: the first save of a new post creates it (no version yet). */
+export const autosaveNewRequest = z.object(autosaveFields);
+export type AutosaveNewRequest = z.infer<typeof autosaveNewRequest>;
+
+export const AUTOSAVE_VERSION_REQUIRED = 'version is required (the version the editor started from) unless force is true';
+
+/**
+ * PUT /blogs/{id}/autosave: `version` is required, except when the author chose 'Overwrite'
+ * (`force: true`), which saves over whatever version is current. The document says so (anyOf).
+ */
+export const autosaveRequest = z
+  .object({
+    ...autosaveFields,
+    /** The version the editor started from (GET /blogs/{id}/autosave); a stale one is refused with 409. */
+    version: postVersion
+      .optional()
+      .meta({ description: 'The version the editor started from; a stale one is answered 409. Required unless force is true.' }),
+    /** The author chose 'Overwrite' after a conflict. */
+    force: z
+      .boolean()
+      .optional()
+      .meta({ description: "true: the author chose 'Overwrite' after a conflict; version may then be left out" }),
+  })
+  .refine((body) => body.version !== undefined || body.force === true, { path: ['version'], message: AUTOSAVE_VERSION_REQUIRED })
+  .meta({ anyOf: [{ required: ['version'] }, { required: ['force'], properties: { force: { const: true } } }] });
 export type AutosaveRequest = z.infer<typeof autosaveRequest>;
 
 export const autosaveResponse = z.object({

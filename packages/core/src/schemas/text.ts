@@ -40,16 +40,19 @@ export function normalizeText(raw: string, opts: { multiline?: boolean } = {}): 
  * nothing visible is left or it is longer than max. The one schema for every such field.
  */
 export function visibleText(opts: { required: string; max: number; tooLong: string; multiline?: boolean }) {
+  // overwrite (not transform + pipe) keeps this one string schema, so the API reference shows
+  // minLength and maxLength on the input a client sends (a pipe documents only its first half).
   return z
     .string({ error: opts.required })
-    .transform((s) => normalizeText(s, { multiline: opts.multiline }))
-    .pipe(z.string().min(1, opts.required).max(opts.max, opts.tooLong));
+    .overwrite((s) => normalizeText(s, { multiline: opts.multiline }))
+    .min(1, opts.required)
+    .max(opts.max, opts.tooLong);
 }
 
 /** Like visibleText, but empty is allowed (descriptions, bios). */
 export function optionalVisibleText(opts: { max: number; tooLong: string; multiline?: boolean; invalid?: string }) {
   return z
     .string(opts.invalid ? { error: opts.invalid } : undefined)
-    .transform((s) => normalizeText(s, { multiline: opts.multiline }))
-    .pipe(z.string().max(opts.max, opts.tooLong));
+    .overwrite((s) => normalizeText(s, { multiline: opts.multiline }))
+    .max(opts.max, opts.tooLong);
 }

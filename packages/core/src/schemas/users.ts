@@ -15,14 +15,10 @@ import { normalizeText, optionalVisibleText } from './text';
 /** Lowercase letters, digits and underscores, 3 to 20 characters; input is trimmed and lowercased first. */
 export const usernameField = z
   .string({ error: 'Username is required' })
-  .transform((u) => normalizeText(u).toLowerCase())
-  .pipe(
-    z
-      .string()
-      .min(MIN_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
-      .max(MAX_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
-      .regex(/^[a-z0-9_]+$/, 'Username can contain only lowercase letters, numbers and underscores'),
-  );
+  .overwrite((u) => normalizeText(u).toLowerCase())
+  .min(MIN_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+  .max(MAX_USERNAME_LENGTH, `Username must be ${MIN_USERNAME_LENGTH}-${MAX_USERNAME_LENGTH} characters`)
+  .regex(/^[a-z0-9_]+$/, 'Username can contain only lowercase letters, numbers and underscores');
 
 export const bioField = optionalVisibleText({
   invalid: 'Bio must be text',
@@ -31,11 +27,15 @@ export const bioField = optionalVisibleText({
   multiline: true,
 });
 
-/** The text fields of PATCH /users/{id}; each is optional (only what changed is sent). profilePic is read separately. */
+/**
+ * The text fields of PATCH /users/{id}; each is optional (only what changed is sent). profilePic is
+ * read separately. bio is optional on a profile (shown as null when empty), so null clears it like
+ * ''; name and username are required ones: null is refused with their 'is required' message.
+ */
 export const profileUpdateFields = z.object({
   name: nameField.optional(),
   username: usernameField.optional(),
-  bio: bioField.optional(),
+  bio: bioField.nullable().optional().meta({ description: "The profile's bio; '' or null clears it" }),
 });
 export type ProfileUpdateFields = z.infer<typeof profileUpdateFields>;
 

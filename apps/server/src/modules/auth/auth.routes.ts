@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  errorResponse,
   forgotPasswordBody,
   messageResponse,
   resetPasswordBody,
@@ -35,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signin',
-    { config: { rateLimit: 'signin' }, schema: { body: signinBody, response: { 200: signinResponse } } },
+    {
+      config: { rateLimit: 'signin' },
+      schema: { body: signinBody, response: { 200: signinResponse, 401: errorResponse.describe('Wrong email or password') } },
+    },
     async (request) => {
       const { message, user } = await auth.signin(request.body, request.ip);
       return { success: true as const, message, user };

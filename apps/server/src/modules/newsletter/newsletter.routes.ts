@@ -8,6 +8,7 @@ import {
   newsletterTokenParams,
 } from '@inkwell/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { formBody } from '../../lib/form-body';
 
 /**
@@ -59,8 +60,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: NEWSLETTER_MESSAGES.unsubscribed };
     },
   );
-  app.get('/newsletter/unsubscribe/:token', { schema: { params: newsletterTokenParams } }, async (request, reply) =>
-    reply.redirect(`/newsletter/unsubscribe/${encodeURIComponent(request.params.token)}`, 303),
+  app.get(
+    '/newsletter/unsubscribe/:token',
+    {
+      schema: {
+        params: newsletterTokenParams,
+        response: { 303: z.null().describe('See Other: the Location header is the page that asks to confirm with a button') },
+      },
+    },
+    async (request, reply) => reply.redirect(`/newsletter/unsubscribe/${encodeURIComponent(request.params.token)}`, 303),
   );
 
   app.get('/digest-settings', { onRequest: app.authenticate, schema: { response: { 200: digestSettingsResponse } } }, async (request) => ({

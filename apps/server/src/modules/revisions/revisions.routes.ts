@@ -1,4 +1,5 @@
 import {
+  autosaveNewRequest,
   autosaveRequest,
   autosaveResponse,
   messageResponse,
@@ -22,7 +23,11 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The first autosave of a new post creates it: it counts against the creation limit like POST /blogs.
   app.post(
     '/blogs/autosave',
-    { config: { rateLimit: 'post' }, onRequest: app.authenticate, schema: { body: autosaveRequest, response: { 201: autosaveResponse } } },
+    {
+      config: { rateLimit: 'post' },
+      onRequest: app.authenticate,
+      schema: { body: autosaveNewRequest, response: { 201: autosaveResponse } },
+    },
     async (request, reply) => {
       return reply.status(201).send({ success: true as const, ...(await revisions.autosaveNew(request.user!.id, request.body)) });
     },

@@ -1,4 +1,5 @@
 import {
+  type AutosaveNewRequest,
   type AutosaveRequest,
   BLOG_MESSAGES,
   blogFields,
@@ -40,7 +41,7 @@ export class RevisionsService {
   constructor(private readonly deps: RevisionsDeps) {}
 
   /** A new post becomes a draft on its first autosave (it needs a title by then). */
-  async autosaveNew(userId: string, body: AutosaveRequest) {
+  async autosaveNew(userId: string, body: AutosaveNewRequest) {
     const fields = blogFields.safeParse({ title: body.title, description: body.description, draft: true });
     if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid input');
     const result = await this.deps.blogsService.create(userId, {
@@ -60,7 +61,6 @@ export class RevisionsService {
     const tags = tagsField.safeParse(body.tags ?? []);
     if (!tags.success) throw badRequest(`tags: ${tags.error.issues[0]?.message ?? 'invalid'}`);
     if (body.image && !isSafeImageUrl(body.image.trim())) throw badRequest('image: must be an uploaded image or an http(s) URL');
-    if (body.version === undefined && !body.force) throw badRequest('version: is required');
     const savedAt = nowIso();
     const image = body.image?.trim();
     const version = await transact(db, async ({ db: trx }) => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { blogReadableBySql, publiclyVisibleSql } from '../../lib/policies';
 
@@ -16,8 +17,36 @@ export class SeriesRepository {
     return db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  listByAuthor(authorId: string) {
-    return this.db.selectFrom('series').selectAll().where('author_id', '=', authorId).orderBy('created_at').orderBy('id').execute();
+  /** One page of the author's series, oldest first: `limit + 1` rows after `after` (the previous page's last). */
+  listByAuthor(authorId: string, limit: number, after: { createdAt: string; id: string } | null) {
+    let query = this.db.selectFrom('series').selectAll().where('author_id', '=', authorId);
+    if (after) {
+      // created_at >= … bounds the range; the OR breaks ties between series of the same instant.
+      query = query
+        .where('created_at', '>=', after.createdAt)
+        .where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb('id', '>', after.id)]));
+    }
+    return query
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** Holds the series row until the transaction ends (PostgreSQL; SQLite has one writer anyway), so two joins count in turn. */
+  async lock(id: string, trx: Kysely<Database>): Promise<void> {
+    const query = trx.selectFrom('series').select('id').where('id', '=', id);
+    await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  /** How many posts a series has (drafts included). */
+  async postCount(seriesId: string, db: Kysely<Database> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('series_posts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('series_id', '=', seriesId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /**

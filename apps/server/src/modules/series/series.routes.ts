@@ -3,6 +3,7 @@ import {
   messageResponse,
   SERIES_MESSAGES,
   seriesListResponse,
+  seriesMineQuery,
   seriesPostsRequest,
   seriesResponse,
   seriesTitleRequest,
@@ -20,10 +21,11 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { series } = app.services;
   const write = { config: { rateLimit: 'series' as const }, onRequest: app.authenticate };
 
-  app.get('/series/mine', { onRequest: app.authenticate, schema: { response: { 200: seriesListResponse } } }, async (request) => ({
-    success: true as const,
-    series: await series.mine(request.user!.id),
-  }));
+  app.get(
+    '/series/mine',
+    { onRequest: app.authenticate, schema: { querystring: seriesMineQuery, response: { 200: seriesListResponse } } },
+    async (request) => ({ success: true as const, ...(await series.mine(request.user!.id, request.query)) }),
+  );
 
   app.get(
     '/series/:id',

@@ -1,8 +1,9 @@
-import { BLOG_MESSAGES, type BlogSeries, SERIES_MESSAGES, type Series } from '@inkwell/core';
+import { BLOG_MESSAGES, type BlogSeries, MAX_SERIES_POSTS, SERIES_MESSAGES, type Series, type SeriesMineQuery } from '@inkwell/core';
 import type { Kysely, Selectable } from 'kysely';
 import { newId, nowIso } from '../../db/ids';
 import type { Database, SeriesTable } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { decodeTimeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { canEditBlog, canEditSeries, canReadBlog, type ViewerId } from '../../lib/policies';
 import { postTag } from '../../lib/public-tags';
 import { type Tx, transact } from '../../lib/tx';
@@ -66,7 +67,12 @@ export class SeriesService {
     const post = await this.ownPost(userId, blogId);
     if (seriesId !== null) await this.own(userId, seriesId);
     await transact(this.deps.db, async (tx) => {
+      if (seriesId) await this.deps.series.lock(seriesId, tx.db);
       const previous = await this.deps.series.seriesOfBlog(post.id, tx.db);
+      // Joining a full series is refused (staying in it is not a join).
+      if (seriesId && previous !== seriesId && (await this.deps.series.postCount(seriesId, tx.db)) >= MAX_SERIES_POSTS) {
+        throw conflict(SERIES_MESSAGES.full);
+      }
       const members = [
         ...(previous ? await this.deps.series.memberIds(previous, tx.db) : [post.id]),
         ...(seriesId ? await this.deps.series.memberIds(seriesId, tx.db) : []),
@@ -87,19 +93,29 @@ export class SeriesService {
     return this.present(row, canEditSeries(viewerId, row) ? 'all' : viewerId);
   }
 
-  /** The author's series, each with all its posts (drafts included): two queries whatever the count. */
-  async mine(userId: string): Promise<Series[]> {
-    const rows = await this.deps.series.listByAuthor(userId);
+  /**
+   * A page of the author's series, oldest first, each with all its posts (drafts included; at most
+   * MAX_SERIES_POSTS each): two queries a page. nextCursor is the page's last series.
+   */
+  async mine(userId: string, query: SeriesMineQuery): Promise<{ series: Series[]; hasMore: boolean; nextCursor: string | null }> {
+    const rows = await this.deps.series.listByAuthor(userId, query.limit, decodeTimeCursor(query.cursor));
+    const shown = rows.slice(0, query.limit);
+    const hasMore = rows.length > shown.length;
     const posts = await this.deps.series.postsOf(
-      rows.map((r) => r.id),
+      shown.map((r) => r.id),
       'all',
     );
-    return rows.map((r) =>
-      present(
-        r,
-        posts.filter((p) => p.series_id === r.id),
+    const last = shown[shown.length - 1];
+    return {
+      series: shown.map((r) =>
+        present(
+          r,
+          posts.filter((p) => p.series_id === r.id),
+        ),
       ),
-    );
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor([last.created_at, last.id]) : null,
+    };
   }
 
   /**

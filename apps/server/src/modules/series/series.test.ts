@@ -1,3 +1,4 @@
+import { MAX_SERIES_POSTS, SERIES_MESSAGES, SERIES_PAGE_SIZE } from '@inkwell/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlog } from '../../../test/blogs';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
@@ -134,5 +135,71 @@ describe('series', () => {
     expect(res.statusCode).toBe(200);
     expect(await t.database.db.selectFrom('series').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect(await t.database.db.selectFrom('series_posts').select('blog_id').where('series_id', '=', id).execute()).toEqual([]);
+  });
+});
+
+describe('GET /series/mine', () => {
+  it("pages the writer's series (keyset), oldest first, without duplicates", async () => {
+    const writer = await createUser(t, { name: 'Prolific Writer' });
+    await newSeries('Not theirs', reader);
+    const titles = Array.from({ length: 60 }, (_, i) => `Series ${String(i).padStart(2, '0')}`);
+    // Several at once: some share a created_at, which the id breaks.
+    for (let i = 0; i < titles.length; i += 10) await Promise.all(titles.slice(i, i + 10).map((title) => newSeries(title, writer)));
+    const post = await createBlog(t, writer, { title: 'In the first' });
+    const firstId = (await send('GET', '/series/mine', writer.token)).json().series[0].id;
+    await send('PUT', `/series/${firstId}/posts`, writer.token, { blogIds: [post.blogId] });
+
+    const first = await send('GET', '/series/mine', writer.token);
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.series).toHaveLength(SERIES_PAGE_SIZE);
+    expect(page1.hasMore).toBe(true);
+    expect(page1.series[0].posts).toEqual([{ blogId: post.blogId, title: 'In the first', part: 1 }]);
+    const second = await send('GET', `/series/mine?cursor=${encodeURIComponent(page1.nextCursor)}`, writer.token);
+    expect(second.statusCode).toBe(200);
+    const page2 = second.json();
+    expect(page2.series).toHaveLength(60 - SERIES_PAGE_SIZE);
+    expect(page2).toMatchObject({ hasMore: false, nextCursor: null });
+
+    const all = [...page1.series, ...page2.series] as { id: string; title: string; createdAt: string; authorId: string }[];
+    expect(new Set(all.map((s) => s.id)).size).toBe(60);
+    expect(all.every((s) => s.authorId === writer.id)).toBe(true);
+    expect(all.map((s) => s.title).sort()).toEqual(titles);
+    const order = all.map((s) => `${s.createdAt} ${s.id}`);
+    expect(order).toEqual([...order].sort());
+
+    // A smaller limit pages the same list; the cap and bad cursors are refused.
+    const small = (await send('GET', '/series/mine?limit=7', writer.token)).json();
+    expect(small.series.map((s: { id: string }) => s.id)).toEqual(all.slice(0, 7).map((s) => s.id));
+    const next = (await send('GET', `/series/mine?limit=7&cursor=${small.nextCursor}`, writer.token)).json();
+    expect(next.series.map((s: { id: string }) => s.id)).toEqual(all.slice(7, 14).map((s) => s.id));
+    expect((await send('GET', `/series/mine?limit=${SERIES_PAGE_SIZE + 1}`, writer.token)).statusCode).toBe(400);
+    for (const cursor of ['nonsense', Buffer.from('["2024-02-30T00:00:00.000Z","x"]').toString('base64url')]) {
+      const bad = await send('GET', `/series/mine?cursor=${cursor}`, writer.token);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ success: false, message: 'Invalid cursor' });
+    }
+    expect((await send('GET', '/series/mine', null)).statusCode).toBe(401);
+  });
+
+  it(`keeps a series to ${MAX_SERIES_POSTS} posts when the editor adds one`, async () => {
+    const writer = await createUser(t, { name: 'Long Series Writer' });
+    const id = await newSeries('Very long', writer);
+    const other = await newSeries('Other', writer);
+    const posts = [];
+    for (let i = 0; i <= MAX_SERIES_POSTS; i++) posts.push(await createBlog(t, writer, { title: `Part ${i}`, draft: true }));
+    const last = posts.pop()!;
+    const filled = await send('PUT', `/series/${id}/posts`, writer.token, { blogIds: posts.map((p) => p.blogId) });
+    expect(filled.statusCode).toBe(200);
+    const join = await send('PUT', `/blogs/${last.blogId}/series`, writer.token, { seriesId: id });
+    expect(join.statusCode).toBe(409);
+    expect(join.json()).toEqual({ success: false, message: SERIES_MESSAGES.full });
+    expect((await send('GET', `/blogs/${last.blogId}/series`, writer.token)).json().seriesId).toBeNull();
+    // A member choosing its own series again is no join; after one leaves, another may join.
+    expect((await send('PUT', `/blogs/${posts[0]!.blogId}/series`, writer.token, { seriesId: id })).statusCode).toBe(200);
+    expect((await send('PUT', `/blogs/${posts[1]!.blogId}/series`, writer.token, { seriesId: other })).statusCode).toBe(200);
+    expect((await send('PUT', `/blogs/${last.blogId}/series`, writer.token, { seriesId: id })).statusCode).toBe(200);
+    const mine = (await send('GET', '/series/mine', writer.token)).json().series;
+    expect(mine.find((s: { id: string }) => s.id === id).posts).toHaveLength(MAX_SERIES_POSTS);
   });
 });

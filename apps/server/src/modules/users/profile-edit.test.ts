@@ -63,6 +63,31 @@ describe('PATCH /users/{id}', () => {
     ann.username = username;
   });
 
+  // null: a client echoing the profile back (bio is null there when empty) clears the bio; the
+  // required fields refuse it with their message and nothing else in the request is saved.
+  it('clears the bio on null; refuses null for name and username and changes nothing', async () => {
+    const user = await createUser(t, { name: 'Nora Null' });
+    const me = async () => (await t.app.inject({ url: `/api/v1/users/${user.username}` })).json().user;
+    expect((await patch(user, { bio: 'Something to clear' })).statusCode).toBe(200);
+    const cleared = await patch(user, { bio: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user.bio).toBeNull();
+    expect((await me()).bio).toBeNull();
+
+    expect((await patch(user, { bio: 'Kept' })).statusCode).toBe(200);
+    for (const [payload, message] of [
+      [{ name: null }, 'Name is required'],
+      [{ username: null }, 'Username is required'],
+      [{ name: null, bio: 'Not saved either' }, 'Name is required'],
+      [{ username: null, bio: null }, 'Username is required'],
+    ] as const) {
+      const res = await patch(user, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+    }
+    expect(await me()).toMatchObject({ name: 'Nora Null', username: user.username, bio: 'Kept' });
+  });
+
   it('answers 409 for a username someone else has', async () => {
     const res = await patch(bob, { username: ann.username });
     expect(res.statusCode).toBe(409);

@@ -1,10 +1,11 @@
-import { MAX_SERIES_TITLE_LENGTH, type SeriesListResponse } from '@inkwell/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_SERIES_TITLE_LENGTH, type SeriesListResponse, type SeriesResponse } from '@inkwell/core';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
 const NEW = '__new__';
+const MORE = '__more__';
 const fieldClasses =
   'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100';
 
@@ -17,10 +18,26 @@ export function SeriesField({ blogId }: { blogId: string }) {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [title, setTitle] = useState('');
-  const mine = useQuery({ queryKey: ['series', 'mine'], queryFn: () => apiRequest<SeriesListResponse>('/series/mine') });
+  // The author's series a page at a time (GET /series/mine is paged); 'More series…' loads the next.
+  const mine = useInfiniteQuery({
+    queryKey: ['series', 'mine'],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<SeriesListResponse>(`/series/mine${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
   const current = useQuery({
     queryKey: ['series', 'of', blogId],
     queryFn: () => apiRequest<{ seriesId: string | null }>(`/blogs/${encodeURIComponent(blogId)}/series`),
+  });
+  const options = mine.data?.pages.flatMap((page) => page.series) ?? [];
+  // The post's series may be on a page not loaded yet: its own option, titled from the series itself.
+  const currentId = current.data?.seriesId ?? null;
+  const unlisted = currentId && mine.data && !options.some((s) => s.id === currentId) ? currentId : null;
+  const unlistedSeries = useQuery({
+    queryKey: ['series', 'one', unlisted],
+    queryFn: ({ signal }) => apiRequest<SeriesResponse>(`/series/${encodeURIComponent(unlisted ?? '')}`, { signal }),
+    enabled: unlisted !== null,
   });
   const save = useMutation({
     mutationFn: async (target: { seriesId: string | null } | { title: string }) => {
@@ -40,6 +57,7 @@ export function SeriesField({ blogId }: { blogId: string }) {
   });
 
   const onSelect = (value: string) => {
+    if (value === MORE) return void mine.fetchNextPage();
     if (value === NEW) return setCreating(true);
     setCreating(false);
     save.mutate({ seriesId: value || null });
@@ -66,11 +84,17 @@ export function SeriesField({ blogId }: { blogId: string }) {
         onChange={(e) => onSelect(e.target.value)}
       >
         <option value="">{loading ? 'Loading…' : 'No series'}</option>
-        {mine.data?.series.map((s) => (
+        {options.map((s) => (
           <option key={s.id} value={s.id}>
             {s.title}
           </option>
         ))}
+        {unlisted && <option value={unlisted}>{unlistedSeries.data?.series.title ?? 'Loading…'}</option>}
+        {mine.hasNextPage && (
+          <option value={MORE} disabled={mine.isFetchingNextPage}>
+            {mine.isFetchingNextPage ? 'Loading more series…' : 'More series…'}
+          </option>
+        )}
         <option value={NEW}>New series…</option>
       </select>
       {creating && (
