@@ -37,6 +37,18 @@ test('hide a reported post, find it under Hidden and suspended, restore it; an a
   await visitor.goto(`/blog/${post.blogId}`);
   await expect(visitor.getByRole('heading', { name: 'Blog not found' })).toBeVisible();
 
+  // Its author is told why, by the site rather than a named moderator, and the notice leads to the post.
+  const author = await pageAs(browser, stack, writer);
+  await author.goto('/notifications');
+  const notice = author.getByRole('link', { name: /Moderators hid your post: “Link farm”/ });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(post.title);
+  await expect(notice).not.toContainText('Hedda');
+  await notice.click();
+  await expect(author).toHaveURL(new RegExp(`/blog/${post.blogId}$`));
+  await expect(author.getByRole('heading', { name: post.title })).toBeVisible();
+  await author.context().close();
+
   // The third tab, by keyboard: arrows move between the tabs.
   await page.getByRole('tab', { name: 'Open reports' }).focus();
   await page.keyboard.press('ArrowRight');

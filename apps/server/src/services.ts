@@ -43,7 +43,12 @@ import { DigestService } from './modules/newsletter/digest.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repo';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { FanoutsRepository } from './modules/notifications/fanouts.repo';
-import { blockingNotificationEvents, blogNotificationEvents, notificationEvents } from './modules/notifications/notification-events';
+import {
+  blockingNotificationEvents,
+  blogNotificationEvents,
+  moderationNotificationEvents,
+  notificationEvents,
+} from './modules/notifications/notification-events';
 import { NotificationsRepository } from './modules/notifications/notifications.repo';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { PostFanout } from './modules/notifications/post-fanout';
@@ -288,6 +293,7 @@ export function createServices(config: Config, database: DatabaseHandle, log: Fa
     reports,
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     onSuspensionChanging: (userId, tx) => notifications.senderShownChanging(userId, tx),
+    ...moderationNotificationEvents(notifications),
     dropCards: (of, tx) => uploads.dropCards(of, tx),
   });
   const { publicUrl } = config;

@@ -35,6 +35,17 @@ export interface ModerationDeps {
   dropCards(of: { blogId: string } | { ownerId: string }, tx: Tx): Promise<void>;
   /** A suspension is about to start or end: what the user sent leaves or comes back (notifications hook in here). */
   onSuspensionChanging?(userId: string, tx: Tx): Promise<void>;
+  /** A moderator hid or restored someone's post or comment: its author is told, with the reason. */
+  onHiddenChanged?(e: HiddenChange, tx: Tx): Promise<void>;
+}
+
+export interface HiddenChange {
+  authorId: string;
+  hidden: boolean;
+  reason: string;
+  blogDbId: string;
+  /** Set for a comment. */
+  commentDbId?: string;
 }
 
 /** Who acts: a moderator or admin from the browser, or null for the operator's command line (trusted). */
@@ -83,6 +94,7 @@ export class ModerationService {
       if (on) await this.deps.dropCards({ blogId: target.dbId }, tx);
       await this.deps.counters.recountUsers([target.ownerId], tx.db);
       await this.finish(tx, actor, on ? 'hide_post' : 'restore_post', target, reason, on);
+      await this.deps.onHiddenChanged?.({ authorId: target.ownerId, hidden: on, reason, blogDbId: target.dbId }, tx);
       const author = await this.deps.users.usernameOf(target.ownerId, tx.db);
       await tx.touch([postTag(target.apiId), LISTS_TAG, ...(author ? [profileTag(author)] : [])], ['blogs', 'blog_tags', 'users']);
     });
@@ -103,6 +115,8 @@ export class ModerationService {
       if (comment.parent_id) await counters.recountComments([comment.parent_id], tx.db);
       await counters.recountBlogComments([comment.blog_id], tx.db);
       await this.finish(tx, actor, on ? 'hide_comment' : 'restore_comment', target, reason, on);
+      const change = { authorId: target.ownerId, hidden: on, reason, blogDbId: comment.blog_id, commentDbId: target.dbId };
+      await this.deps.onHiddenChanged?.(change, tx);
       const blogId = await this.deps.moderation.publicBlogId(comment.blog_id, tx.db);
       // Like a comment deletion: the threads and the page's counts at once, list cards' within the counts lag.
       if (blogId) await tx.touch(commentCountTags(blogId), ['comments', 'blogs']);

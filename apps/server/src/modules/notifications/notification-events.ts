@@ -1,8 +1,10 @@
+import { moderationNoticeText } from '@inkwell/core';
 import type { BlockingEvents } from '../blocking/blocking.service';
 import type { BlogEvents } from '../blogs/blogs.service';
 import type { ReactionEvents } from '../blogs/reactions.service';
 import type { CommentCreated, CommentEvents } from '../comments/comments.service';
 import type { FollowEvents } from '../follows/follows.service';
+import type { ModerationDeps } from '../moderation/moderation.service';
 import type { NewNotification, NotificationsService } from './notifications.service';
 import type { PostFanout } from './post-fanout';
 
@@ -59,5 +61,31 @@ export function blogNotificationEvents(n: NotificationsService, fanout: PostFano
     onPublished: ({ authorId, blogDbId }, tx) => fanout.followersOfPost(authorId, blogDbId, tx),
     onUpdated: ({ authorId, blogDbId }, tx) => fanout.reactorsOfUpdate(authorId, blogDbId, tx),
     onDeleting: ({ blogDbId }, tx) => n.beforeDeleting({ blogId: blogDbId }, tx),
+  };
+}
+
+/**
+ * A moderator hid or restored a post or comment: its author is told why, from no one (moderators
+ * act for the site), so no block or mute of a moderator silences it.
+ */
+export function moderationNotificationEvents(n: NotificationsService): Pick<ModerationDeps, 'onHiddenChanged'> {
+  return {
+    onHiddenChanged: async ({ authorId, hidden, reason, blogDbId, commentDbId }, tx) => {
+      const message = moderationNoticeText(hidden, commentDbId ? 'comment' : 'post', reason);
+      await n.notify(
+        [
+          {
+            recipientId: authorId,
+            senderId: null,
+            type: 'moderation',
+            blogId: blogDbId,
+            commentId: commentDbId ?? null,
+            message,
+            recipientRelations: 0,
+          },
+        ],
+        tx,
+      );
+    },
   };
 }

@@ -18,7 +18,8 @@ export interface NotificationPush {
 
 export interface NewNotification {
   recipientId: string;
-  senderId: string;
+  /** Null for the site's own notices (a moderator's action). */
+  senderId: string | null;
   type: NotificationsTable['type'];
   blogId?: string | null;
   commentId?: string | null;
@@ -111,7 +112,7 @@ export class NotificationsService {
    * retracted when it takes back. A block or mute made in between is the same race a transaction
    * has under READ COMMITTED.
    */
-  async planToggle(n: NewNotification): Promise<ToggleNotice> {
+  async planToggle(n: NewNotification & { senderId: string }): Promise<ToggleNotice> {
     const tell = (await this.told([n], this.deps.db)).length > 0;
     const id = newId();
     return {
@@ -146,7 +147,8 @@ export class NotificationsService {
     const bySender = new Map<string, string[]>();
     for (const n of items) {
       // A block or mute involving the recipient sets their relations flag (BlockingRepository.add).
-      if (n.recipientRelations === 0) continue;
+      // A notice from no one (the site's) has nobody to block or mute.
+      if (n.recipientRelations === 0 || n.senderId === null) continue;
       const recipients = bySender.get(n.senderId);
       // Pushed in place: a copy per item made a post's fan-out to 70,000 followers quadratic (28 s on the event loop).
       if (recipients) recipients.push(n.recipientId);

@@ -1,11 +1,12 @@
-import { relativeTime } from '@inkwell/core';
+import { MODERATION_SENDER, relativeTime } from '@inkwell/core';
 import { Avatar } from '../../../components/ui/Avatar';
 import type { Notification } from '../api/notifications';
 
 /** Sender avatar, '{sender name} {message}', the blog title if any, and the relative time. */
 export function NotificationContent({ notification, compact = false }: { notification: Notification; compact?: boolean }) {
   const { sender, blog, comment } = notification;
-  const name = sender?.name || 'Someone';
+  // A moderator's action comes from the site, not a person (no sender): 'Moderators hid your post: …'.
+  const name = sender?.name || (notification.type === 'moderation' ? MODERATION_SENDER : 'Someone');
   return (
     <span className="flex min-w-0 items-start gap-3">
       <Avatar name={name} src={sender?.profilePic} size={compact ? 36 : 40} />
