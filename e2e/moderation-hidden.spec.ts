@@ -101,3 +101,39 @@ test('hide a reported post, find it under Hidden and suspended, restore it; an a
   await visitor.context().close();
   await context.close();
 });
+
+/** A moderator need not wait for a report: the post page offers Hide to moderators only. */
+test('a moderator hides a post from its page without a report; readers never see the button', async ({ browser, stack }) => {
+  const writer = await createVerifiedUser(stack, 'Pia Poster');
+  const moderator = await createVerifiedUser(stack, 'Otto Overseer');
+  const reader = await createVerifiedUser(stack, 'Rita Reader');
+  const post = await createBlog(stack, writer, { title: `Hidden from its own page ${Date.now()}` });
+  await grant(stack, 'moderator', moderator);
+
+  const readerPage = await pageAs(browser, stack, reader);
+  await readerPage.goto(`/blog/${post.blogId}`);
+  await expect(readerPage.getByRole('button', { name: 'Report' })).toBeVisible();
+  await expect(readerPage.getByRole('button', { name: 'Hide post' })).toHaveCount(0);
+
+  const page = await pageAs(browser, stack, moderator);
+  const problems = watchConsole(page);
+  await page.goto(`/blog/${post.blogId}`);
+  await page.getByRole('button', { name: 'Hide post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hide post' });
+  await expect(dialog).toContainText('Its author is told, with your reason.');
+  await dialog.getByLabel('Reason (required)').fill('Copied from another site');
+  await dialog.getByRole('button', { name: 'Hide' }).click();
+  await expect(toast(page, 'Post hidden')).toBeVisible();
+  // The page now says so and offers Restore instead.
+  await expect(page.getByRole('note')).toContainText('Other readers no longer see this post');
+  await expect(page.getByRole('button', { name: 'Restore post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide post' })).toHaveCount(0);
+
+  await readerPage.reload();
+  await expect(readerPage.getByRole('heading', { name: 'Blog not found' })).toBeVisible();
+  await page.goto('/moderation?tab=hidden');
+  await expect(page.getByRole('listitem').filter({ hasText: post.title })).toContainText('“Copied from another site”');
+  expect(problems).toEqual([]);
+  await readerPage.context().close();
+  await page.context().close();
+});

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
+import { useRole } from '../features/auth/hooks/useRole';
 import { useBlog } from '../features/reading/api/blog';
 import { BlogArticle } from '../features/reading/components/BlogArticle';
 import { useSelectedBlogCache } from '../features/reading/useLeaveBlog';
@@ -11,7 +12,7 @@ import { usePageTitle } from '../hooks/usePageTitle';
 import { ApiError, errorMessage } from '../lib/api';
 import { blogKeys } from '../lib/queryKeys';
 import { useServerPageReady } from '../lib/server-page';
-import { useSession } from '../lib/session';
+import { canModerate, useSession } from '../lib/session';
 
 const loadCommentPanel = () => import('../features/comments/components/CommentPanel');
 const CommentPanel = lazy(loadCommentPanel);
@@ -45,6 +46,7 @@ function BlogView({ blogId }: { blogId: string }) {
   const queryClient = useQueryClient();
   const blog = useBlog(blogId);
   const viewerId = useSession((s) => (s.user.token ? (s.user.id ?? s.user._id) : null));
+  const role = useRole();
   // A link to one comment (the moderation queue's '/blog/{id}#comment-{commentId}') opens the panel at once.
   const [commentsOpen, setCommentsOpen] = useState(() => window.location.hash.startsWith('#comment-'));
   const commentsButtonRef = useRef<HTMLButtonElement>(null);
@@ -80,6 +82,7 @@ function BlogView({ blogId }: { blogId: string }) {
         onOpenComments={() => setCommentsOpen(true)}
         onPreloadComments={preload}
         commentsButtonRef={commentsButtonRef}
+        canModerate={canModerate(role)}
       />
       {commentsOpen && (
         <Suspense fallback={null}>

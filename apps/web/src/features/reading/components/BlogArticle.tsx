@@ -31,6 +31,8 @@ interface BlogArticleProps {
   /** Warms the lazy comment panel when the pointer or focus reaches its button. */
   onPreloadComments: () => void;
   commentsButtonRef: Ref<HTMLButtonElement>;
+  /** The reader is a moderator or admin (issue 15): they may hide the post, or restore it once hidden. */
+  canModerate?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -38,13 +40,21 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ACTION =
   'inline-flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium transition-colors text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white';
 
-/** Only moderators ever see it (on a hidden post): loaded then, out of every reader's first load (scripts/web-budget.mjs). */
-const RestoreHiddenPost = lazy(() => import('./RestoreHiddenPost').then((m) => ({ default: m.RestoreHiddenPost })));
+/** Only moderators ever see it: loaded then, out of every reader's first load (scripts/web-budget.mjs). */
+const ModeratePost = lazy(() => import('./ModeratePost').then((m) => ({ default: m.ModeratePost })));
 
 /** The reading page of SPEC.md 2: title, image, creator with Follow, reading time, date, tags, blocks, footer. */
 const CLOSED_WHILE_HIDDEN = 'Likes, saves and comments are closed while this post is hidden.';
 
-export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPreloadComments, commentsButtonRef }: BlogArticleProps) {
+export function BlogArticle({
+  blog,
+  isAuthor,
+  commentsOpen,
+  onOpenComments,
+  onPreloadComments,
+  commentsButtonRef,
+  canModerate = false,
+}: BlogArticleProps) {
   const actions = useBlogActions(blog);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -73,7 +83,7 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
             {/* Only a moderator reads a hidden post that is not theirs. */}
             {closed && (
               <Suspense fallback={null}>
-                <RestoreHiddenPost blogId={blog.blogId} />
+                <ModeratePost blogId={blog.blogId} hidden />
               </Suspense>
             )}
           </div>
@@ -190,6 +200,12 @@ export function BlogArticle({ blog, isAuthor, commentsOpen, onOpenComments, onPr
             <Flag size={18} aria-hidden="true" />
             Report
           </button>
+        )}
+
+        {canModerate && !isAuthor && !blog.hidden && (
+          <Suspense fallback={null}>
+            <ModeratePost blogId={blog.blogId} hidden={false} />
+          </Suspense>
         )}
 
         {isAuthor && (

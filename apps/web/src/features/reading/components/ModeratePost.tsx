@@ -9,40 +9,53 @@ import { blogKeys } from '../../../lib/queryKeys';
 import { toast } from '../../../lib/toast';
 
 const TEXTS = {
-  title: 'Restore post',
-  message: 'It becomes visible again to everyone who could read it.',
-  confirm: 'Restore',
-  busy: 'Restoring...',
+  hide: {
+    title: 'Hide post',
+    message: 'Other readers will no longer see it anywhere on the site. Its author is told, with your reason.',
+    confirm: 'Hide',
+    busy: 'Hiding...',
+    failed: 'Could not hide the post. Please try again.',
+  },
+  restore: {
+    title: 'Restore post',
+    message: 'It becomes visible again to everyone who could read it.',
+    confirm: 'Restore',
+    busy: 'Restoring...',
+    failed: 'Could not restore the post. Please try again.',
+  },
 };
 
 /**
- * A moderator reading a hidden post may restore it here: once its report was closed, the queue
- * no longer offered it, and nothing else did (a moderation walk found it). The same call as the
- * queue's Restore, with its reason; the server decides who may (403 otherwise).
+ * A moderator reading a post may hide it (no report needed), or restore it once hidden: the
+ * queue offers a post only while it is reported, and nothing else did (a moderation walk found
+ * it). The same calls as the queue's, with a reason; the server decides who may (403 otherwise).
  */
-export function RestoreHiddenPost({ blogId }: { blogId: string }) {
+export function ModeratePost({ blogId, hidden }: { blogId: string; hidden: boolean }) {
+  const action = hidden ? 'restore' : 'hide';
+  const texts = TEXTS[action];
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const restore = async () => {
+  const submit = async () => {
     if (!reason.trim()) {
       setError(MODERATION_MESSAGES.reasonRequired);
       return;
     }
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>(`/moderation/posts/${encodeURIComponent(blogId)}/restore`, {
+      const answer = await apiRequest<{ message: string }>(`/moderation/posts/${encodeURIComponent(blogId)}/${action}`, {
         method: 'POST',
         body: { reason: reason.trim() },
       });
       toast.success(answer.message);
       setOpen(false);
+      setReason('');
       void queryClient.invalidateQueries({ queryKey: blogKeys.blog(blogId) });
       void queryClient.invalidateQueries({ queryKey: blogKeys.lists });
     } catch (failure) {
-      setError(errorMessage(failure, 'Could not restore the post. Please try again.'));
+      setError(errorMessage(failure, texts.failed));
     } finally {
       setBusy(false);
     }
@@ -50,12 +63,12 @@ export function RestoreHiddenPost({ blogId }: { blogId: string }) {
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} className="mt-2">
-        Restore post
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog" className={hidden ? 'mt-2' : undefined}>
+        {texts.title}
       </Button>
-      <ConfirmDialog open={open} texts={TEXTS} busy={busy} onConfirm={() => void restore()} onClose={() => setOpen(false)}>
+      <ConfirmDialog open={open} texts={texts} busy={busy} onConfirm={() => void submit()} onClose={() => setOpen(false)}>
         <TextAreaField
-          id="restore-reason"
+          id={`${action}-reason`}
           label="Reason (required)"
           value={reason}
           onChange={(value) => {
