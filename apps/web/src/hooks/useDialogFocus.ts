@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
@@ -21,7 +21,9 @@ export function useDialogFocus(panelRef: RefObject<HTMLElement | null>, open: bo
   const latest = useRef(options);
   latest.current = options;
 
-  useEffect(() => {
+  // Before the browser paints the open dialog (a layout effect, not an effect): an Escape pressed
+  // as soon as it shows was missed, the listener not there yet (an e2e test met it under load).
+  useLayoutEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
     const back = latest.current.returnFocus?.() ?? (document.activeElement as HTMLElement | null);
